@@ -1,0 +1,116 @@
+package io.catalogviews.api;
+
+import io.catalogviews.api.health.Readiness;
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.ErrorBodies;
+import io.catalogviews.api.http.JsonErrorHandler;
+import io.catalogviews.api.http.Responses;
+import io.catalogviews.api.product.ProductRoutes;
+import io.catalogviews.api.product.VersionWaiters;
+import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.views.query.ProductQueries;
+import io.catalogviews.views.routing.KeyOwners;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The HTTP API: routes, error mapping and the Jetty server. Talks to the views only through query
+ * interfaces ({@link KeyOwners}, {@link ProductQueries}).
+ */
+public final class ApiServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
+    private static final byte[] LIVE = "{\"status\":\"live\"}".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
+
+    private final Javalin app;
+    private final Forwarder forwarder;
+    private final VersionWaiters waiters;
+
+    private ApiServer(Javalin app, Forwarder forwarder, VersionWaiters waiters) {
+        this.app = app;
+        this.forwarder = forwarder;
+        this.waiters = waiters;
+    }
+
+    public static ApiServer start(ApiSettings settings, KeyOwners owners, ProductQueries queries,
+                                  Readiness readiness) {
+        Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads());
+        VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
+        ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout());
+        Javalin app = Javalin.create(cfg -> {
+            cfg.jetty.port = settings.port();
+            cfg.startup.showJavalinBanner = false;
+            cfg.startup.showOldJavalinVersionWarning = false;
+            cfg.http.maxRequestSize = settings.maxRequestBytes();
+            cfg.http.prefer405over404 = true;
+            cfg.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            cfg.routes.get("/v1/products/{id}", products::get);
+            cfg.routes.post("/v1/products/batch", products::batch);
+            cfg.routes.post(ProductRoutes.INTERNAL_BATCH_PATH, products::internalBatch);
+            cfg.routes.get("/health/live", ctx -> Responses.json(ctx, 200, LIVE));
+            cfg.routes.get("/health/ready", ctx -> {
+                if (!readiness.isReady()) {
+                    throw ApiException.unavailable("this instance is not ready (starting, restoring, failed or "
+                            + "shutting down)", 1);
+                }
+                Responses.json(ctx, 200, READY);
+            });
+            cfg.routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
+            cfg.routes.exception(HttpResponseException.class, (e, ctx) -> Responses.error(ctx,
+                    ApiException.ofStatus(e.getStatus(), ErrorBodies.codeForStatus(e.getStatus()),
+                            httpLayerMessage(e.getStatus()))));
+            cfg.routes.exception(Exception.class, (e, ctx) -> {
+                LOG.error("Request {} {} failed", ctx.method(), ctx.path(), e);
+                Responses.error(ctx, ApiException.ofStatus(500, "internal_error",
+                        "the request failed inside the service"));
+            });
+            cfg.routes.error(404, ctx -> notMatched(ctx, 404));
+            cfg.routes.error(405, ctx -> notMatched(ctx, 405));
+        });
+        app.start();
+        LOG.info("HTTP API listening on port {}", app.port());
+        return new ApiServer(app, forwarder, waiters);
+    }
+
+    /** Javalin's own 404/405 for unknown routes and methods, in the contract's shape. */
+    private static void notMatched(Context ctx, int status) {
+        if (Boolean.TRUE.equals(ctx.attribute(Responses.ERROR_WRITTEN))) {
+            return; // already a contract error written by a handler (for example 404 not_found of a product)
+        }
+        ApiException e = status == 404
+                ? ApiException.notFound("no route for " + ctx.method() + " " + abbreviate(ctx.path()))
+                : ApiException.methodNotAllowed("method " + ctx.method() + " is not allowed on " + abbreviate(ctx.path()));
+        Responses.error(ctx, e);
+    }
+
+    private static String httpLayerMessage(int status) {
+        return switch (status) {
+            case 413 -> "the request body is too large";
+            case 415 -> "unsupported media type";
+            case 408 -> "the request timed out";
+            default -> "the request failed with status " + status;
+        };
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 80 ? s : s.substring(0, 80) + "…";
+    }
+
+    public int port() {
+        return app.port();
+    }
+
+    @Override
+    public void close() {
+        waiters.close();
+        app.stop();
+        forwarder.close();
+    }
+}

@@ -1,0 +1,41 @@
+package io.catalogviews.api.http;
+
+import io.javalin.http.Context;
+
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+
+/** Writes answers and errors; the one place where an {@link ApiException} becomes an HTTP response. */
+public final class Responses {
+
+    private Responses() {
+    }
+
+    public static void json(Context ctx, int status, byte[] body) {
+        ctx.status(status).contentType(ErrorBodies.JSON).result(body);
+    }
+
+    /** Request attribute set once a contract error body is written, so generic 404/405 pages keep it. */
+    public static final String ERROR_WRITTEN = "catalog-views.error-written";
+
+    public static void error(Context ctx, ApiException e) {
+        ctx.attribute(ERROR_WRITTEN, Boolean.TRUE);
+        if (e.retryAfterSeconds() != null) {
+            ctx.header("Retry-After", Integer.toString(e.retryAfterSeconds()));
+        }
+        ctx.status(e.status()).contentType(ErrorBodies.JSON).result(ErrorBodies.render(e));
+    }
+
+    /** Unwraps what an asynchronous step failed with into the error the client should see. */
+    public static ApiException toApiException(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        if (cause instanceof ApiException api) {
+            return api;
+        }
+        return ApiException.ofStatus(500, "internal_error", "the request failed inside the service");
+    }
+}

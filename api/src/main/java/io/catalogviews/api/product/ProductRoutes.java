@@ -1,0 +1,278 @@
+package io.catalogviews.api.product;
+
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.ErrorBodies;
+import io.catalogviews.api.http.Ids;
+import io.catalogviews.api.http.QueryParams;
+import io.catalogviews.api.http.Responses;
+import io.catalogviews.api.routing.ForwardedResponse;
+import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.Forwarding;
+import io.catalogviews.views.query.ProductLookup;
+import io.catalogviews.views.query.ProductQueries;
+import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.routing.KeyOwners;
+import io.catalogviews.views.routing.Ownership;
+import io.javalin.http.Context;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * {@code GET /v1/products/{id}} and {@code POST /v1/products/batch}: answered from the local product view
+ * when this instance owns the key, otherwise forwarded once to the owner.
+ */
+public final class ProductRoutes {
+
+    public static final String INTERNAL_BATCH_PATH = "/internal/v1/products/batch";
+    private static final Logger LOG = LoggerFactory.getLogger(ProductRoutes.class);
+    private static final Set<String> GET_PARAMS = Set.of("minVersion", "waitMs");
+    private static final long MAX_WAIT_MS = 10_000;
+
+    private final KeyOwners owners;
+    private final ProductQueries queries;
+    private final Forwarder forwarder;
+    private final VersionWaiters waiters;
+    private final Duration forwardTimeout;
+    private final Instance self;
+
+    public ProductRoutes(KeyOwners owners, ProductQueries queries, Forwarder forwarder, VersionWaiters waiters,
+                         Duration forwardTimeout) {
+        this.owners = owners;
+        this.queries = queries;
+        this.forwarder = forwarder;
+        this.waiters = waiters;
+        this.forwardTimeout = forwardTimeout;
+        this.self = owners.self();
+    }
+
+    // ---------------------------------------------------------------- GET /v1/products/{id}
+
+    public void get(Context ctx) {
+        String id = Ids.require("id", ctx.pathParam("id"));
+        QueryParams params = QueryParams.of(ctx.queryParamMap(), GET_PARAMS);
+        Long minVersion = params.longInRange("minVersion", 1, Long.MAX_VALUE, null);
+        long waitMs = params.longInRange("waitMs", 0, MAX_WAIT_MS, 0L);
+        Ownership ownership = owners.ownerOfProduct(id);
+        Instance owner = ownership.active().orElseThrow(() -> unavailable(ownership.partition()));
+        if (!owner.equals(self)) {
+            if (isForwarded(ctx)) {
+                // Metadata moved while the request travelled: refuse, never forward a second time.
+                throw unavailable(ownership.partition());
+            }
+            String query = ctx.queryString();
+            String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
+            Duration timeout = forwardTimeout.plusMillis(waitMs);
+            respondLater(ctx, forwarder.get(owner, target, ctx.header("If-None-Match"), timeout)
+                    .thenAccept(response -> relay(ctx, response)));
+            return;
+        }
+        ProductLookup lookup = queries.get(id);
+        if (minVersion != null && !VersionWaiters.reached(lookup, minVersion) && waitMs > 0) {
+            long min = minVersion;
+            respondLater(ctx, waiters.await(id, min, System.currentTimeMillis() + waitMs)
+                    .thenAccept(later -> answer(ctx, later, minVersion)));
+            return;
+        }
+        answer(ctx, lookup, minVersion);
+    }
+
+    private void answer(Context ctx, ProductLookup lookup, Long minVersion) {
+        if (lookup instanceof ProductLookup.Failed failed) {
+            throw unavailable(failed.failure());
+        }
+        if (minVersion != null && !VersionWaiters.reached(lookup, minVersion)) {
+            throw ApiException.versionNotReached(minVersion, lookup.currentVersion());
+        }
+        ctx.header(Forwarding.SERVED_BY, self.hostPort());
+        if (lookup instanceof ProductLookup.Found found) {
+            String etag = "\"" + found.version() + "\"";
+            ctx.header("ETag", etag);
+            if (matches(ctx.header("If-None-Match"), etag)) {
+                ctx.status(304);
+                return;
+            }
+            Responses.json(ctx, 200, found.json());
+            return;
+        }
+        throw ApiException.notFound("product '" + ctx.pathParam("id") + "' does not exist");
+    }
+
+    private static boolean matches(String ifNoneMatch, String etag) {
+        if (ifNoneMatch == null) {
+            return false;
+        }
+        for (String candidate : ifNoneMatch.split(",")) {
+            String c = candidate.trim();
+            if (c.equals("*") || c.equals(etag) || c.equals("W/" + etag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void relay(Context ctx, ForwardedResponse response) {
+        for (String header : List.of("ETag", Forwarding.SERVED_BY, "Retry-After", "Content-Type")) {
+            response.header(header).ifPresent(value -> ctx.header(header, value));
+        }
+        ctx.status(response.status());
+        if (response.status() != 304) {
+            ctx.result(response.body());
+        }
+    }
+
+    // ---------------------------------------------------------------- POST /v1/products/batch
+
+    public void batch(Context ctx) {
+        requireJson(ctx);
+        QueryParams.of(ctx.queryParamMap(), Set.of());
+        BatchRequest request = BatchRequest.parse(ctx.bodyAsBytes());
+        List<String> ids = request.distinctIds();
+        Map<Instance, List<String>> byOwner = new LinkedHashMap<>();
+        for (String id : ids) {
+            Ownership ownership = owners.ownerOfProduct(id);
+            Instance owner = ownership.active().orElseThrow(() -> unavailable(ownership.partition()));
+            if (!owner.equals(self) && isForwarded(ctx)) {
+                throw unavailable(ownership.partition());
+            }
+            byOwner.computeIfAbsent(owner, o -> new ArrayList<>()).add(id);
+        }
+        // Remote owners first, so their calls run while the local part is read.
+        Map<Instance, CompletableFuture<List<byte[]>>> remote = new LinkedHashMap<>();
+        byOwner.forEach((owner, ownerIds) -> {
+            if (!owner.equals(self)) {
+                remote.put(owner, forwarder.post(owner, INTERNAL_BATCH_PATH, batchBody(ownerIds), ErrorBodies.JSON,
+                        forwardTimeout).thenApply(response -> frames(response, ownerIds.size())));
+            }
+        });
+        Map<String, byte[]> found = new java.util.HashMap<>(ids.size() * 2);
+        List<String> localIds = byOwner.getOrDefault(self, List.of());
+        if (!localIds.isEmpty()) {
+            collect(localIds, readLocal(localIds), found);
+        }
+        CompletableFuture<Void> all = CompletableFuture.allOf(remote.values().toArray(CompletableFuture[]::new));
+        respondLater(ctx, all.thenAccept(ignored -> {
+            remote.forEach((owner, frames) -> collect(byOwner.get(owner), frames.join(), found));
+            List<String> servedBy = new ArrayList<>();
+            for (Instance owner : byOwner.keySet()) {
+                servedBy.add(owner.hostPort());
+            }
+            ctx.header(Forwarding.SERVED_BY, String.join(",", servedBy));
+            Responses.json(ctx, 200, BatchAnswer.render(ids, found));
+        }));
+    }
+
+    /** The internal end of a forwarded batch: local ids only, answered as {@link BatchFrames}. */
+    public void internalBatch(Context ctx) {
+        BatchRequest request = BatchRequest.parse(ctx.bodyAsBytes());
+        for (String id : request.distinctIds()) {
+            Ownership ownership = owners.ownerOfProduct(id);
+            if (ownership.active().isEmpty() || !ownership.active().get().equals(self)) {
+                throw unavailable(ownership.partition());
+            }
+        }
+        List<ProductLookup> lookups = queries.getAll(request.distinctIds());
+        for (ProductLookup lookup : lookups) {
+            if (lookup instanceof ProductLookup.Failed failed) {
+                throw unavailable(failed.failure());
+            }
+        }
+        ctx.header(Forwarding.SERVED_BY, self.hostPort());
+        ctx.status(200).contentType(BatchFrames.CONTENT_TYPE).result(BatchFrames.encode(lookups));
+    }
+
+    private List<byte[]> readLocal(List<String> ids) {
+        List<ProductLookup> lookups = queries.getAll(ids);
+        List<byte[]> out = new ArrayList<>(lookups.size());
+        for (ProductLookup lookup : lookups) {
+            if (lookup instanceof ProductLookup.Failed failed) {
+                throw unavailable(failed.failure());
+            }
+            out.add(lookup instanceof ProductLookup.Found f ? f.json() : null);
+        }
+        return out;
+    }
+
+    private static void collect(List<String> ids, List<byte[]> jsons, Map<String, byte[]> found) {
+        for (int i = 0; i < ids.size(); i++) {
+            if (jsons.get(i) != null) {
+                found.put(ids.get(i), jsons.get(i));
+            }
+        }
+    }
+
+    private static List<byte[]> frames(ForwardedResponse response, int expected) {
+        if (response.status() != 200) {
+            // The owner refused (moved, restoring): the whole batch is unavailable, never shorter.
+            throw ApiException.unavailable("an instance that owns part of the batch cannot answer now; retry "
+                    + "shortly", retryAfter(response));
+        }
+        return BatchFrames.decode(response.body(), expected);
+    }
+
+    private static int retryAfter(ForwardedResponse response) {
+        try {
+            return response.header("Retry-After").map(Integer::parseInt).orElse(1);
+        } catch (NumberFormatException e) {
+            return 1;
+        }
+    }
+
+    private static byte[] batchBody(List<String> ids) {
+        io.catalogviews.views.json.JsonBytes out = new io.catalogviews.views.json.JsonBytes(ids.size() * 24 + 16);
+        out.raw((byte) '{').name("ids").raw((byte) '[');
+        for (int i = 0; i < ids.size(); i++) {
+            if (i > 0) {
+                out.comma();
+            }
+            out.string(ids.get(i));
+        }
+        out.raw((byte) ']').raw((byte) '}');
+        return out.toByteArray();
+    }
+
+    private static void requireJson(Context ctx) {
+        String contentType = ctx.header("Content-Type");
+        String mediaType = contentType == null ? "" : contentType.split(";", 2)[0].trim();
+        if (!mediaType.equalsIgnoreCase("application/json")) {
+            throw ApiException.unsupportedMediaType("Content-Type must be application/json, was "
+                    + (contentType == null ? "absent" : "'" + contentType + "'"));
+        }
+    }
+
+    // ---------------------------------------------------------------- shared
+
+    private static boolean isForwarded(Context ctx) {
+        return ctx.header(Forwarding.FORWARDED_BY) != null;
+    }
+
+    private static ApiException unavailable(int partition) {
+        return ApiException.unavailable("partition " + partition + " of the product view has no instance that "
+                + "can answer now (rebalancing or restoring); retry shortly", 1);
+    }
+
+    private static ApiException unavailable(QueryFailure failure) {
+        LOG.debug("Local read refused: {}", failure.message());
+        return ApiException.unavailable("the product view cannot be read on its owner now ("
+                + (failure.kind() == QueryFailure.Kind.RETRY_LATER ? "rebalancing or restoring" : "moving")
+                + "); retry shortly", 1);
+    }
+
+    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
+    private static void respondLater(Context ctx, CompletableFuture<?> work) {
+        ctx.future(() -> work.handle((ok, failure) -> {
+            if (failure != null) {
+                Responses.error(ctx, Responses.toApiException(failure));
+            }
+            return null;
+        }));
+    }
+}

@@ -1,0 +1,107 @@
+package io.catalogviews.api.routing;
+
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.views.routing.Instance;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * Sends reads to the instance that owns the data: one pooled, keep-alive HTTP/1.1 client for the whole
+ * instance, asynchronous so that no Jetty thread waits on another instance. Targets come from Kafka Streams
+ * metadata only, never from a request (no open proxy). Failures become typed {@link ApiException}s:
+ * 503 when the owner cannot be reached (it may be restarting or moving), 504 when it does not answer in time.
+ */
+public final class Forwarder implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Forwarder.class);
+
+    private final Instance self;
+    private final HttpClient client;
+    private final ExecutorService executor;
+
+    public Forwarder(Instance self, Duration connectTimeout, int threads) {
+        this.self = self;
+        this.executor = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "forwarder");
+            t.setDaemon(true);
+            return t;
+        });
+        this.client = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(connectTimeout)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .executor(executor)
+                .build();
+    }
+
+    /** GET {@code pathAndQuery} (already encoded) on {@code target}, waiting at most {@code timeout}. */
+    public CompletableFuture<ForwardedResponse> get(Instance target, String pathAndQuery, String ifNoneMatch,
+                                                    Duration timeout) {
+        HttpRequest.Builder request = request(target, pathAndQuery, timeout).GET();
+        if (ifNoneMatch != null) {
+            request.header("If-None-Match", ifNoneMatch);
+        }
+        return send(target, request.build());
+    }
+
+    /** POST {@code body} to {@code path} on {@code target}, waiting at most {@code timeout}. */
+    public CompletableFuture<ForwardedResponse> post(Instance target, String path, byte[] body, String contentType,
+                                                     Duration timeout) {
+        HttpRequest request = request(target, path, timeout)
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build();
+        return send(target, request);
+    }
+
+    private HttpRequest.Builder request(Instance target, String pathAndQuery, Duration timeout) {
+        return HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + pathAndQuery))
+                .timeout(timeout)
+                .header(Forwarding.FORWARDED_BY, self.hostPort())
+                .header(Forwarding.DEADLINE, Long.toString(System.currentTimeMillis() + timeout.toMillis()));
+    }
+
+    private CompletableFuture<ForwardedResponse> send(Instance target, HttpRequest request) {
+        return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                .handle((response, failure) -> {
+                    if (failure == null) {
+                        return new ForwardedResponse(response.statusCode(), response.headers().map(),
+                                response.body());
+                    }
+                    throw translate(target, failure);
+                });
+    }
+
+    private static CompletionException translate(Instance target, Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
+            LOG.debug("Owner {} did not answer in time", target, cause);
+            return new CompletionException(ApiException.ownerTimeout("the instance that owns the data did not "
+                    + "answer in time"));
+        }
+        if (!(cause instanceof ConnectException) && !(cause instanceof HttpConnectTimeoutException)) {
+            LOG.debug("Forwarding to {} failed", target, cause);
+        }
+        return new CompletionException(ApiException.unavailable("the instance that owns the data cannot be "
+                + "reached now; retry shortly", 1));
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}

@@ -1,0 +1,33 @@
+package io.catalogviews.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code catalog-views} executable: {@code serve}, {@code demo}, {@code publish}. */
+@Command(name = "catalog-views", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Kafka Streams materialized views of product catalogs, served over HTTP.",
+        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class,
+                CommandLine.HelpCommand.class})
+public final class CatalogViewsCli implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    public static CommandLine commandLine() {
+        CommandLine cli = new CommandLine(new CatalogViewsCli());
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            commandLine.getErr().println(commandLine.getColorScheme().errorText("error: " + e.getMessage()));
+            return 1;
+        });
+        return cli;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

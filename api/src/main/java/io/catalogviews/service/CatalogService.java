@@ -1,0 +1,227 @@
+package io.catalogviews.service;
+
+import io.catalogviews.api.ApiServer;
+import io.catalogviews.api.ApiSettings;
+import io.catalogviews.broker.EmbeddedKafkaBroker;
+import io.catalogviews.topology.CatalogTopology;
+import io.catalogviews.topology.EventCounters;
+import io.catalogviews.topology.StreamsSettings;
+import io.catalogviews.topology.TopicSetup;
+import io.catalogviews.topology.TopologySettings;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.streams.StreamsKeyOwners;
+import io.catalogviews.views.streams.StreamsProductQueries;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.streams.CloseOptions;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One running instance: (optionally) the embedded broker, the topics, the Kafka Streams application and the
+ * HTTP API, started in that order and stopped in the reverse one. A clean stop turns readiness off, leaves
+ * the consumer group (so partitions move at once), keeps HTTP up while they move, then stops.
+ */
+public final class CatalogService implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CatalogService.class);
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    private final ServiceConfig config;
+    private final StateDirLock lock;
+    private final EmbeddedKafkaBroker broker;
+    private final String bootstrapServers;
+    private final Instance self;
+    private final int partitions;
+    private final EventCounters counters;
+    private final KafkaStreams streams;
+    private final ApiServer api;
+    private final AtomicBoolean restored;
+    private final AtomicBoolean closing;
+
+    private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
+                           String bootstrapServers, Instance self, int partitions, EventCounters counters,
+                           KafkaStreams streams, ApiServer api, AtomicBoolean restored,
+                           AtomicBoolean closing) {
+        this.config = config;
+        this.lock = lock;
+        this.broker = broker;
+        this.bootstrapServers = bootstrapServers;
+        this.self = self;
+        this.partitions = partitions;
+        this.counters = counters;
+        this.streams = streams;
+        this.api = api;
+        this.restored = restored;
+        this.closing = closing;
+    }
+
+    public static CatalogService start(ServiceConfig config) {
+        StateDirLock lock = StateDirLock.acquire(config.stateDir());
+        EmbeddedKafkaBroker broker = null;
+        try {
+            String bootstrap = config.bootstrapServers();
+            if (bootstrap == null || bootstrap.isBlank()) {
+                broker = EmbeddedKafkaBroker.start(EmbeddedKafkaBroker.Config.of(config.stateDir().resolve("kafka"))
+                        .withPort(config.embeddedKafkaPort()));
+                bootstrap = broker.bootstrapServers();
+                LOG.info("Embedded Kafka broker listening on {} (started in {} ms); publish events to topic {}",
+                        bootstrap, broker.startupTime().toMillis(), config.inputTopic());
+            }
+            int httpPort = config.httpPort() == 0 ? freePort() : config.httpPort();
+            Instance self = advertised(config.advertisedUrl(), httpPort);
+            int partitions;
+            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+                partitions = TopicSetup.ensureTopics(admin, config.inputTopic(), config.deadLetterTopic(),
+                        config.partitions(), config.inputRetention());
+            }
+            EventCounters counters = new EventCounters();
+            TopologySettings topology = new TopologySettings(config.inputTopic(), config.deadLetterTopic(), partitions,
+                    config.deletedRetention(), Duration.ofMinutes(1), counters);
+            StreamsSettings streamsSettings = new StreamsSettings(config.applicationId(), bootstrap, self,
+                    config.stateDir().resolve("streams"), config.standbyReplicas(), config.streamThreads(),
+                    config.rocksDbMemoryBytes(), config.streamsOverrides());
+            KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsSettings.toProperties());
+            AtomicBoolean restored = new AtomicBoolean();
+            AtomicBoolean closing = new AtomicBoolean();
+            streams.setStateListener((newState, oldState) -> {
+                LOG.info("Kafka Streams state {} -> {}", oldState, newState);
+                if (newState == KafkaStreams.State.RUNNING) {
+                    restored.set(true);
+                }
+            });
+            streams.setUncaughtExceptionHandler(e -> {
+                LOG.error("Stream thread failed; replacing it", e);
+                return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
+            });
+            ApiServer api;
+            try {
+                api = ApiServer.start(ApiSettings.defaults(httpPort), new StreamsKeyOwners(streams, self, partitions),
+                        new StreamsProductQueries(streams, partitions), new ReadinessHolder(streams, restored, closing));
+            } catch (RuntimeException e) {
+                streams.close(CLOSE_TIMEOUT);
+                throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
+            }
+            CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
+                    streams, api, restored, closing);
+            streams.start();
+            LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
+                    self, api.port(), config.applicationId(), partitions);
+            return service;
+        } catch (RuntimeException e) {
+            if (broker != null) {
+                broker.close();
+            }
+            lock.close();
+            throw e;
+        }
+    }
+
+    /** Readiness: restored once (RUNNING seen) and not failed or closing; rebalancing stays ready. */
+    private record ReadinessHolder(KafkaStreams streams, AtomicBoolean restored, AtomicBoolean closing)
+            implements io.catalogviews.api.health.Readiness {
+        @Override
+        public boolean isReady() {
+            KafkaStreams.State state = streams.state();
+            return !closing.get() && restored.get()
+                    && (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING);
+        }
+    }
+
+    public boolean isReady() {
+        return new ReadinessHolder(streams, restored, closing).isReady();
+    }
+
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    public Instance self() {
+        return self;
+    }
+
+    public int httpPort() {
+        return api.port();
+    }
+
+    public int partitions() {
+        return partitions;
+    }
+
+    public EventCounters counters() {
+        return counters;
+    }
+
+    public ServiceConfig config() {
+        return config;
+    }
+
+    public KafkaStreams.State streamsState() {
+        return streams.state();
+    }
+
+    @Override
+    public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            return;
+        }
+        LOG.info("Stopping catalog-views instance {}: leaving the group, then stopping HTTP", self);
+        try {
+            streams.close(CloseOptions.timeout(CLOSE_TIMEOUT)
+                    .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
+        } catch (RuntimeException e) {
+            LOG.warn("Kafka Streams did not close cleanly", e);
+        }
+        api.close();
+        if (broker != null) {
+            broker.close();
+        }
+        lock.close();
+        LOG.info("catalog-views instance {} stopped", self);
+    }
+
+    static Instance advertised(String advertisedUrl, int httpPort) {
+        if (advertisedUrl == null || advertisedUrl.isBlank()) {
+            return new Instance(hostName(), httpPort);
+        }
+        URI uri;
+        try {
+            uri = URI.create(advertisedUrl.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--advertised-url is not a URL: '" + advertisedUrl + "'", e);
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            throw new IllegalArgumentException("--advertised-url must look like http://host:port, was '"
+                    + advertisedUrl + "'");
+        }
+        return new Instance(uri.getHost(), uri.getPort() == -1 ? 80 : uri.getPort());
+    }
+
+    private static String hostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            socket.setReuseAddress(true);
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot find a free HTTP port", e);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.catalogviews.it;
+
+import io.catalogviews.service.CatalogService;
+import io.catalogviews.service.ServiceConfig;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A real service instance in the test JVM (real Kafka Streams, RocksDB and Jetty on a random port) with its
+ * own application id and topics, so tests sharing the broker do not see each other's data.
+ */
+public final class InProcessService implements AutoCloseable {
+
+    private final CatalogService service;
+    private final HttpTestClient http;
+    private final String inputTopic;
+    private final String deadLetterTopic;
+
+    private InProcessService(CatalogService service, String inputTopic, String deadLetterTopic) {
+        this.service = service;
+        this.inputTopic = inputTopic;
+        this.deadLetterTopic = deadLetterTopic;
+        this.http = new HttpTestClient("http://localhost:" + service.httpPort());
+    }
+
+    public static InProcessService start(String name, int partitions) {
+        String unique = name + "-" + UUID.randomUUID().toString().substring(0, 8);
+        int port = ServiceProcess.freePort();
+        ServiceConfig defaults = ServiceConfig.defaults(Path.of("target", "it-state", unique));
+        String input = unique + ".product-events";
+        String dlq = input + ".dlq";
+        ServiceConfig config = new ServiceConfig(TestKafka.bootstrapServers(), 0, port, "http://localhost:" + port,
+                defaults.stateDir(), partitions, 0, unique, defaults.deletedRetention(), input, dlq,
+                defaults.inputRetention(), 1, 32L * 1024 * 1024, Map.of());
+        CatalogService service = CatalogService.start(config);
+        InProcessService it = new InProcessService(service, input, dlq);
+        await().alias("service " + unique + " is ready").atMost(Duration.ofSeconds(60))
+                .until(() -> it.http.get("/health/ready").status() == 200);
+        return it;
+    }
+
+    public HttpTestClient http() {
+        return http;
+    }
+
+    public CatalogService service() {
+        return service;
+    }
+
+    public String inputTopic() {
+        return inputTopic;
+    }
+
+    public String deadLetterTopic() {
+        return deadLetterTopic;
+    }
+
+    @Override
+    public void close() {
+        service.close();
+    }
+}

@@ -1,0 +1,62 @@
+package io.catalogviews.topology;
+
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+
+/**
+ * The Kafka Streams configuration of one instance.
+ *
+ * @param applicationId     shared by all instances of one deployment (group id, changelog prefix)
+ * @param bootstrapServers  the Kafka cluster
+ * @param self              this instance as the others reach it ({@code application.server})
+ * @param stateDir          where RocksDB stores live; one per instance
+ * @param standbyReplicas   standby replicas per task
+ * @param streamThreads     stream threads; one is right on 2 cores (measured in docs/benchmarks.md)
+ * @param rocksDbMemoryBytes the bound on all RocksDB block cache and memtables of this instance
+ * @param overrides         any other Kafka Streams or client property, applied last
+ */
+public record StreamsSettings(String applicationId, String bootstrapServers, Instance self, Path stateDir,
+                              int standbyReplicas, int streamThreads, long rocksDbMemoryBytes,
+                              Map<String, String> overrides) {
+
+    public StreamsSettings {
+        Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(self, "self");
+        Objects.requireNonNull(stateDir, "stateDir");
+        overrides = Map.copyOf(overrides);
+    }
+
+    public Properties toProperties() {
+        Properties p = new Properties();
+        p.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        p.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, self.hostPort());
+        p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().normalize().toString());
+        p.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        // Transactional stores + read-committed queries (KIP-892): a crash does not wipe local state, and a
+        // reader never sees a version that the crash then takes back (the contract's committed reads).
+        p.put(StreamsConfig.TRANSACTIONAL_STATE_STORES_CONFIG, "true");
+        p.put(StreamsConfig.DEFAULT_INTERACTIVE_QUERY_ISOLATION_LEVEL_CONFIG, "READ_COMMITTED");
+        // Pinned: under the "streams" protocol, client-side standby and warm-up settings are ignored.
+        p.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, "classic");
+        p.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, Integer.toString(standbyReplicas));
+        p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
+        p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "0");
+        p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDbConfig.class.getName());
+        p.put(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, Long.toString(rocksDbMemoryBytes));
+        // No global tables here; enabling it now only silences the 5.0 deprecation warning.
+        p.put(StreamsConfig.PROCESSING_EXCEPTION_HANDLER_GLOBAL_ENABLED_CONFIG, "true");
+        p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        p.putAll(overrides);
+        return p;
+    }
+}

@@ -1,0 +1,52 @@
+package io.catalogviews.topology;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Everything the topology depends on. The topology is a pure function of these settings.
+ *
+ * @param inputTopic        the product events topic (contract default {@value #DEFAULT_INPUT_TOPIC})
+ * @param deadLetterTopic   where bad records go (contract default {@value #DEFAULT_DLQ_TOPIC})
+ * @param inputPartitions   the input topic's actual partition count, for the {@code wrong_partition} check
+ * @param deletedRetention  how long deletion markers are kept (contract default 7 days)
+ * @param purgeInterval     how often (wall clock) expired deletion markers are purged
+ * @param outcomes          told about every record's outcome (counters, freshness, waiters)
+ */
+public record TopologySettings(String inputTopic, String deadLetterTopic, int inputPartitions,
+                               Duration deletedRetention, Duration purgeInterval, EventOutcomeListener outcomes) {
+
+    public static final String DEFAULT_INPUT_TOPIC = "catalog.product-events";
+    public static final String DEFAULT_DLQ_TOPIC = "catalog.product-events.dlq";
+    public static final Duration DEFAULT_DELETED_RETENTION = Duration.ofDays(7);
+
+    public TopologySettings {
+        Objects.requireNonNull(inputTopic, "inputTopic");
+        Objects.requireNonNull(deadLetterTopic, "deadLetterTopic");
+        Objects.requireNonNull(outcomes, "outcomes");
+        if (inputPartitions < 1) {
+            throw new IllegalArgumentException("inputPartitions must be >= 1, was " + inputPartitions);
+        }
+        if (deletedRetention.isNegative() || deletedRetention.isZero()) {
+            throw new IllegalArgumentException("deletedRetention must be positive, was " + deletedRetention);
+        }
+        if (purgeInterval.isNegative() || purgeInterval.isZero()) {
+            throw new IllegalArgumentException("purgeInterval must be positive, was " + purgeInterval);
+        }
+    }
+
+    /** Contract defaults for the given partition count. */
+    public static TopologySettings defaults(int inputPartitions) {
+        return new TopologySettings(DEFAULT_INPUT_TOPIC, DEFAULT_DLQ_TOPIC, inputPartitions,
+                DEFAULT_DELETED_RETENTION, Duration.ofMinutes(1), EventOutcomeListener.NONE);
+    }
+
+    public TopologySettings withOutcomes(EventOutcomeListener listener) {
+        return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval,
+                listener);
+    }
+
+    public TopologySettings withDeletedRetention(Duration retention, Duration purge) {
+        return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, retention, purge, outcomes);
+    }
+}

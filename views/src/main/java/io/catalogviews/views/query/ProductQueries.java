@@ -1,0 +1,19 @@
+package io.catalogviews.views.query;
+
+import java.util.List;
+
+/**
+ * Local reads of the product view: only the partitions this instance hosts as active. Routing to the
+ * owner of a key is the caller's job (see {@link io.catalogviews.views.routing.KeyOwners}).
+ */
+public interface ProductQueries {
+
+    /** Reads one product from the local partition its id belongs to. Never throws for a store failure. */
+    ProductLookup get(String id);
+
+    /**
+     * Reads several products, each from its local partition; one result per id, in the order given.
+     * A partition that cannot be read gives a {@link ProductLookup.Failed} for each of its ids.
+     */
+    List<ProductLookup> getAll(List<String> ids);
+}

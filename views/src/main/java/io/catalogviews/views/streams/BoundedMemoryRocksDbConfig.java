@@ -1,0 +1,58 @@
+package io.catalogviews.views.streams;
+
+import org.apache.kafka.streams.state.RocksDBConfigSetter;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.Cache;
+import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
+import org.rocksdb.WriteBufferManager;
+
+import java.util.Map;
+
+/**
+ * Bounds the RocksDB memory of all stores of this JVM: one shared block cache and one write buffer manager
+ * that charges memtables to that cache, instead of Streams' per-store defaults (which, multiplied by stores,
+ * tasks and standbys, would exceed several GB on a large catalog). Point-read stores get bloom filters.
+ *
+ * <p>Kafka Streams instantiates this class per store by name, so the shared cache has to live in a static;
+ * it is created once, sized by {@value #MEMORY_BYTES_CONFIG} of the first store configured in this JVM.
+ */
+public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
+
+    /** Total bytes for block cache plus memtables of all stores of this JVM. */
+    public static final String MEMORY_BYTES_CONFIG = "catalog.views.rocksdb.memory.bytes";
+    public static final long DEFAULT_MEMORY_BYTES = 256L * 1024 * 1024;
+    private static final double WRITE_BUFFER_SHARE = 0.25;
+
+    private static Cache cache;
+    private static WriteBufferManager writeBufferManager;
+
+    private static synchronized void ensureShared(long memoryBytes) {
+        if (cache == null) {
+            cache = new LRUCache(memoryBytes, -1, false, 0.1);
+            writeBufferManager = new WriteBufferManager((long) (memoryBytes * WRITE_BUFFER_SHARE), cache);
+        }
+    }
+
+    @Override
+    public void setConfig(String storeName, Options options, Map<String, Object> configs) {
+        Object configured = configs.get(MEMORY_BYTES_CONFIG);
+        long memoryBytes = configured == null ? DEFAULT_MEMORY_BYTES : Long.parseLong(configured.toString());
+        ensureShared(memoryBytes);
+        BlockBasedTableConfig table = (BlockBasedTableConfig) options.tableFormatConfig();
+        table.setBlockCache(cache);
+        table.setCacheIndexAndFilterBlocks(true);
+        table.setPinL0FilterAndIndexBlocksInCache(true);
+        table.setFilterPolicy(new BloomFilter(10, false));
+        options.setTableFormatConfig(table);
+        options.setWriteBufferManager(writeBufferManager);
+        options.setWriteBufferSize(8L * 1024 * 1024);
+        options.setMaxWriteBufferNumber(2);
+    }
+
+    @Override
+    public void close(String storeName, Options options) {
+        // The cache and write buffer manager are shared by every store of the JVM: never closed per store.
+    }
+}

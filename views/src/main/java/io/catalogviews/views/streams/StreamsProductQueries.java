@@ -1,0 +1,100 @@
+package io.catalogviews.views.streams;
+
+import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.product.ProductRow;
+import io.catalogviews.views.query.KeyPartitioner;
+import io.catalogviews.views.query.ProductLookup;
+import io.catalogviews.views.query.ProductQueries;
+import io.catalogviews.views.query.QueryFailure;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
+import org.apache.kafka.streams.errors.InvalidStateStorePartitionException;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@link ProductQueries} over the local partitions of the product view, through Kafka Streams interactive
+ * queries. Reads only active tasks: a standby or restoring partition answers {@link QueryFailure}.
+ */
+public final class StreamsProductQueries implements ProductQueries {
+
+    private final KafkaStreams streams;
+    private final int partitions;
+
+    /**
+     * @param partitions the partition count of the input topic, which the product view mirrors
+     */
+    public StreamsProductQueries(KafkaStreams streams, int partitions) {
+        this.streams = streams;
+        this.partitions = partitions;
+    }
+
+    @Override
+    public ProductLookup get(String id) {
+        int partition = KeyPartitioner.partitionOf(id, partitions);
+        Object store = storeFor(partition);
+        if (store instanceof QueryFailure failure) {
+            return new ProductLookup.Failed(failure);
+        }
+        return read(castStore(store), partition, id);
+    }
+
+    @Override
+    public List<ProductLookup> getAll(List<String> ids) {
+        Map<Integer, Object> stores = new HashMap<>();
+        List<ProductLookup> results = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            int partition = KeyPartitioner.partitionOf(id, partitions);
+            Object store = stores.computeIfAbsent(partition, this::storeFor);
+            results.add(store instanceof QueryFailure failure
+                    ? new ProductLookup.Failed(failure)
+                    : read(castStore(store), partition, id));
+        }
+        return results;
+    }
+
+    private static ProductLookup read(ReadOnlyKeyValueStore<String, byte[]> store, int partition, String id) {
+        byte[] row;
+        try {
+            row = store.get(id);
+        } catch (InvalidStateStoreException e) {
+            return new ProductLookup.Failed(QueryFailure.retryLater(
+                    "store " + StoreNames.PRODUCTS + " partition " + partition + " closed during a read: "
+                            + e.getMessage()));
+        }
+        if (row == null) {
+            return ProductLookup.ABSENT;
+        }
+        if (ProductRow.isDeletedRow(row)) {
+            return new ProductLookup.Deleted(ProductRow.versionOf(row));
+        }
+        return new ProductLookup.Found(ProductRow.versionOf(row), ProductRow.jsonOf(row));
+    }
+
+    /** The partition's store, or the {@link QueryFailure} saying why it cannot be read here. */
+    private Object storeFor(int partition) {
+        try {
+            return streams.store(StoreQueryParameters
+                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<String, byte[]>keyValueStore())
+                    .withPartition(partition));
+        } catch (InvalidStateStorePartitionException e) {
+            return QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS + " partition " + partition
+                    + " is not hosted by this instance");
+        } catch (InvalidStateStoreException e) {
+            // Not started, rebalancing, restoring, migrated or shutting down: the data may come back here.
+            return QueryFailure.retryLater("store " + StoreNames.PRODUCTS + " partition " + partition
+                    + " cannot be queried now (" + streams.state() + "): " + e.getMessage());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ReadOnlyKeyValueStore<String, byte[]> castStore(Object store) {
+        return (ReadOnlyKeyValueStore<String, byte[]>) store;
+    }
+}
