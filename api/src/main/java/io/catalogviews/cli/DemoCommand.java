@@ -82,7 +82,7 @@ public final class DemoCommand implements Callable<Integer> {
         System.out.println();
         System.out.println("The demo catalog of " + products + " products is loaded. Try:");
         System.out.println("  curl -i " + base + "/v1/products/" + a);
-        System.out.println("  curl " + base + "/v1/products/" + b + "?minVersion=1&waitMs=1000");
+        System.out.println("  curl '" + base + "/v1/products/" + b + "?minVersion=1&waitMs=1000'");
         System.out.println("  curl -X POST -H 'Content-Type: application/json' -d '{\"ids\":[\"" + a + "\",\""
                 + b + "\",\"" + c + "\",\"no-such-id\"]}' " + base + "/v1/products/batch");
         System.out.println("  curl " + base + "/health/ready");
