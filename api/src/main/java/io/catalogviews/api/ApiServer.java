@@ -5,9 +5,12 @@ import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.ErrorBodies;
 import io.catalogviews.api.http.JsonErrorHandler;
 import io.catalogviews.api.http.Responses;
+import io.catalogviews.api.listing.CursorCodec;
+import io.catalogviews.api.listing.ListingRoutes;
 import io.catalogviews.api.product.ProductRoutes;
 import io.catalogviews.api.product.VersionWaiters;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.KeyOwners;
 import io.javalin.Javalin;
@@ -40,10 +43,11 @@ public final class ApiServer implements AutoCloseable {
     }
 
     public static ApiServer start(ApiSettings settings, KeyOwners owners, ProductQueries queries,
-                                  Readiness readiness) {
+                                  ListingQueries listingQueries, CursorCodec cursors, Readiness readiness) {
         Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads());
         VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
         ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout());
+        ListingRoutes listing = new ListingRoutes(owners, listingQueries, forwarder, cursors, settings.forwardTimeout());
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = settings.port();
             cfg.startup.showJavalinBanner = false;
@@ -54,6 +58,12 @@ public final class ApiServer implements AutoCloseable {
             cfg.routes.get("/v1/products/{id}", products::get);
             cfg.routes.post("/v1/products/batch", products::batch);
             cfg.routes.post(ProductRoutes.INTERNAL_BATCH_PATH, products::internalBatch);
+            cfg.routes.get(ListingRoutes.PRODUCTS_PATH, listing::products);
+            cfg.routes.get(ListingRoutes.FACETS_PATH, listing::facets);
+            cfg.routes.get(ListingRoutes.CATEGORIES_PATH, listing::categories);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, listing::internalCatalogPage);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, listing::internalCatalogFacets);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, listing::internalCategories);
             cfg.routes.get("/health/live", ctx -> Responses.json(ctx, 200, LIVE));
             cfg.routes.get("/health/ready", ctx -> {
                 if (!readiness.isReady()) {

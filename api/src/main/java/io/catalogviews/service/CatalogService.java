@@ -10,7 +10,9 @@ import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.streams.StreamsKeyOwners;
+import io.catalogviews.views.streams.StreamsListingQueries;
 import io.catalogviews.views.streams.StreamsProductQueries;
+import io.catalogviews.api.listing.CursorCodec;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.CloseOptions;
@@ -107,8 +109,10 @@ public final class CatalogService implements AutoCloseable {
             });
             ApiServer api;
             try {
-                api = ApiServer.start(ApiSettings.defaults(httpPort), new StreamsKeyOwners(streams, self, partitions),
-                        new StreamsProductQueries(streams, partitions), new ReadinessHolder(streams, restored, closing));
+                api = ApiServer.start(ApiSettings.defaults(httpPort), new StreamsKeyOwners(streams, self, partitions, config.inputTopic(),
+                        CatalogTopology.categoryChangesTopic(config.applicationId())),
+                        new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
+                        new CursorCodec(config.applicationId()), new ReadinessHolder(streams, restored, closing));
             } catch (RuntimeException e) {
                 streams.close(CLOSE_TIMEOUT);
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);

@@ -36,7 +36,11 @@ class ChildProcessKafkaBrokerTest {
             broker.restart();
             assertThat(broker.bootstrapServers()).isEqualTo(bootstrap);
             assertThat(broker.pid().orElseThrow()).isNotEqualTo(firstPid);
-            assertThat(readCommittedValues(bootstrap, "survivors", null))
+            // The commit markers of the last transaction may be written only after the restarted transaction
+            // coordinator has reloaded its log: until then read_committed consumers see nothing.
+            assertThat(org.awaitility.Awaitility.await().alias("committed records are readable after the restart")
+                    .atMost(java.time.Duration.ofSeconds(60))
+                    .until(() -> readCommittedValues(bootstrap, "survivors", null), values -> values.size() >= 2))
                     .containsExactlyInAnyOrder("before-1", "before-2");
             try (KafkaProducer<String, String> producer = transactionalProducer(bootstrap, "tx-survivors")) {
                 sendInTransaction(producer, "survivors", List.of("after-1"), true);

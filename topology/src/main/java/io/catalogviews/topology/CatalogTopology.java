@@ -1,9 +1,22 @@
 package io.catalogviews.topology;
 
+import io.catalogviews.topology.internals.CategoryChangeProcessor;
 import io.catalogviews.topology.internals.ProductEventProcessor;
+import io.catalogviews.topology.internals.RouteTags;
 import io.catalogviews.views.StoreNames;
+import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
 
 /**
@@ -11,31 +24,60 @@ import org.apache.kafka.streams.state.Stores;
  * unit tests (TopologyTestDriver) and the integration tests alike.
  *
  * <pre>
- * catalog.product-events ─► apply-product-events ─┬─► product-view, product-deletions (stores)
- *                                                 └─► catalog.product-events.dlq (dead letters)
+ * catalog.product-events ─► apply-product-events ─┬─► product-view, product-deletions, catalog-index, catalog-facets
+ *                                                 ├─► catalog.product-events.dlq (dead letters)
+ *                                                 └─► category-changes (repartition, keyed by category)
+ *                                                       └─► apply-category-changes ─► category-rows,
+ *                                                                                     category-index, category-facets
  * </pre>
+ * Everything runs under exactly-once: a product task's view, whole-catalog indexes, dead letters and category
+ * changes commit in one transaction; the category task's stores in the next.
  */
 public final class CatalogTopology {
 
     static final String SOURCE = "product-events";
     static final String APPLY = "apply-product-events";
+    static final String APPLY_CATEGORIES = "apply-category-changes";
 
     private CatalogTopology() {
     }
 
     public static Topology build(TopologySettings settings) {
-        Topology topology = new Topology();
-        topology.addSource(SOURCE, Serdes.ByteArray().deserializer(), Serdes.ByteArray().deserializer(),
-                settings.inputTopic());
-        topology.addProcessor(APPLY, () -> new ProductEventProcessor(settings), SOURCE);
-        // No record cache: the stored row is what a read serves, and the cache would only delay it.
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.PRODUCTS),
-                Serdes.String(), Serdes.ByteArray()).withCachingDisabled(), APPLY);
-        topology.addStateStore(Stores.keyValueStoreBuilder(
-                Stores.persistentKeyValueStore(StoreNames.PRODUCT_DELETIONS),
-                Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled(), APPLY);
-        topology.addSink(ProductEventProcessor.DEAD_LETTER_SINK, settings.deadLetterTopic(),
-                Serdes.ByteArray().serializer(), Serdes.ByteArray().serializer(), APPLY);
-        return topology;
+        StreamsBuilder builder = new StreamsBuilder();
+        // No record cache: the stored rows are what reads serve, and the cache would only delay them.
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.PRODUCTS),
+                Serdes.String(), Serdes.ByteArray()).withCachingDisabled());
+        for (String store : new String[]{StoreNames.PRODUCT_DELETIONS, StoreNames.CATALOG_INDEX,
+                StoreNames.CATALOG_FACETS, StoreNames.CATEGORY_ROWS, StoreNames.CATEGORY_INDEX,
+                StoreNames.CATEGORY_FACETS}) {
+            builder.addStateStore(bytesStore(store));
+        }
+        Serde<byte[]> bytes = Serdes.ByteArray();
+        KStream<byte[], byte[]> routed = builder.stream(settings.inputTopic(),
+                        Consumed.with(bytes, bytes).withName(SOURCE))
+                .process(() -> new ProductEventProcessor(settings), Named.as(APPLY), StoreNames.PRODUCTS,
+                        StoreNames.PRODUCT_DELETIONS, StoreNames.CATALOG_INDEX, StoreNames.CATALOG_FACETS);
+        routed.split(Named.as("route-"))
+                .branch((key, value) -> RouteTags.isDeadLetter(key), Branched.withConsumer(deadLetters -> deadLetters
+                        .selectKey((key, value) -> RouteTags.untag(key), Named.as("untag-dead-letters"))
+                        .to(settings.deadLetterTopic(), Produced.with(bytes, bytes).withName("dead-letters")),
+                        "dead-letters"))
+                .defaultBranch(Branched.withConsumer(changes -> changes
+                        .selectKey((key, value) -> RouteTags.untag(key), Named.as("untag-category-changes"))
+                        .repartition(Repartitioned.<byte[], byte[]>as(StoreNames.CATEGORY_CHANGES)
+                                .withKeySerde(bytes).withValueSerde(bytes))
+                        .process(CategoryChangeProcessor::new, Named.as(APPLY_CATEGORIES), StoreNames.CATEGORY_ROWS,
+                                StoreNames.CATEGORY_INDEX, StoreNames.CATEGORY_FACETS), "category-changes"));
+        return builder.build();
+    }
+
+    /** The repartition topic of category changes, as Kafka Streams names it for an application id. */
+    public static String categoryChangesTopic(String applicationId) {
+        return applicationId + "-" + StoreNames.CATEGORY_CHANGES + "-repartition";
+    }
+
+    private static StoreBuilder<KeyValueStore<Bytes, byte[]>> bytesStore(String name) {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray())
+                .withCachingDisabled();
     }
 }

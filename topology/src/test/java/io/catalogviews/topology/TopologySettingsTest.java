@@ -65,23 +65,26 @@ class TopologySettingsTest {
     }
 
     @Test
-    void shouldWireSourceProcessorStoresAndDeadLetterSinkWhenBuildingTheTopology() {
+    void shouldWireProductAndCategorySubtopologiesWhenBuildingTheTopology() {
         TopologyDescription description = CatalogTopology.build(TopologySettings.defaults(12)).describe();
 
-        assertThat(description.subtopologies()).hasSize(1);
-        TopologyDescription.Subtopology subtopology = description.subtopologies().iterator().next();
-        assertThat(subtopology.nodes()).filteredOn(n -> n instanceof TopologyDescription.Source)
-                .singleElement()
-                .satisfies(n -> assertThat(((TopologyDescription.Source) n).topicSet())
-                        .containsExactly("catalog.product-events"));
-        assertThat(subtopology.nodes()).filteredOn(n -> n instanceof TopologyDescription.Processor)
-                .singleElement()
+        assertThat(description.subtopologies()).hasSize(2);
+        java.util.List<TopologyDescription.Node> nodes = description.subtopologies().stream()
+                .flatMap(s -> s.nodes().stream()).toList();
+        assertThat(nodes).filteredOn(n -> n instanceof TopologyDescription.Source)
+                .extracting(n -> ((TopologyDescription.Source) n).topicSet().iterator().next())
+                .containsExactlyInAnyOrder("catalog.product-events", "category-changes-repartition");
+        assertThat(nodes).filteredOn(n -> n.name().equals("apply-product-events")).singleElement()
                 .satisfies(n -> assertThat(((TopologyDescription.Processor) n).stores())
-                        .containsExactlyInAnyOrder(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS));
-        assertThat(subtopology.nodes()).filteredOn(n -> n instanceof TopologyDescription.Sink)
-                .singleElement()
-                .satisfies(n -> assertThat(((TopologyDescription.Sink) n).topic())
-                        .isEqualTo("catalog.product-events.dlq"));
+                        .containsExactlyInAnyOrder(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS,
+                                StoreNames.CATALOG_INDEX, StoreNames.CATALOG_FACETS));
+        assertThat(nodes).filteredOn(n -> n.name().equals("apply-category-changes")).singleElement()
+                .satisfies(n -> assertThat(((TopologyDescription.Processor) n).stores())
+                        .containsExactlyInAnyOrder(StoreNames.CATEGORY_ROWS, StoreNames.CATEGORY_INDEX,
+                                StoreNames.CATEGORY_FACETS));
+        assertThat(nodes).filteredOn(n -> n instanceof TopologyDescription.Sink)
+                .extracting(n -> ((TopologyDescription.Sink) n).topic())
+                .containsExactlyInAnyOrder("catalog.product-events.dlq", "category-changes-repartition");
     }
 
     @Test

@@ -13,6 +13,9 @@ import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.topology.EventOutcomeListener;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.index.CategoryChange;
+import io.catalogviews.views.index.IndexWriter;
+import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.product.ProductJson;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.product.ProductState;
@@ -42,9 +45,8 @@ import java.util.List;
  */
 public final class ProductEventProcessor implements Processor<byte[], byte[], byte[], byte[]> {
 
-    /** Name of the dead-letter sink node this processor forwards to. */
-    public static final String DEAD_LETTER_SINK = "dead-letters";
     static final int MAX_RENDERED_BYTES = 64 * 1024;
+    private static final byte[] EMPTY = new byte[0];
     private static final int MAX_PURGED_PER_PUNCTUATION = 10_000;
 
     private final TopologySettings settings;
@@ -53,6 +55,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
     private ProcessorContext<byte[], byte[]> context;
     private KeyValueStore<String, byte[]> products;
     private KeyValueStore<Bytes, byte[]> deletions;
+    private IndexWriter catalogIndex;
 
     public ProductEventProcessor(TopologySettings settings) {
         this.settings = settings;
@@ -64,6 +67,8 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         this.context = context;
         this.products = context.getStateStore(StoreNames.PRODUCTS);
         this.deletions = context.getStateStore(StoreNames.PRODUCT_DELETIONS);
+        this.catalogIndex = new IndexWriter(context.getStateStore(StoreNames.CATALOG_INDEX),
+                context.getStateStore(StoreNames.CATALOG_FACETS));
         context.schedule(settings.purgeInterval(), PunctuationType.WALL_CLOCK_TIME, this::purgeExpiredDeletions);
     }
 
@@ -103,12 +108,15 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         }
         Object change = event.getChange();
         if (change instanceof ProductDeleted) {
+            removeFromListings(id, current, event.getVersion());
             markDeleted(id, event.getVersion());
             outcomes.applied(ChangeKind.DELETE, id, event.getVersion(), event.getOccurredAt().toEpochMilli());
             return;
         }
         Product next;
         ChangeKind kind;
+        Product held = current == null || ProductRow.isDeletedRow(current) ? null
+                : ProductState.decode(ProductRow.decode(current).state());
         if (change instanceof ProductUpserted upserted) {
             next = ProductRules.normalized(upserted.getProduct());
             kind = ChangeKind.UPSERT;
@@ -120,7 +128,6 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
                         + " needs a held product");
                 return;
             }
-            Product held = ProductState.decode(ProductRow.decode(current).state());
             next = patched(held, change, event.getOccurredAt());
             kind = change instanceof PriceChanged ? ChangeKind.PRICE : ChangeKind.STOCK;
         }
@@ -131,6 +138,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
             return;
         }
         products.put(id, ProductRow.live(event.getVersion(), json, ProductState.encode(next)).encode());
+        updateListings(id, held, next, event.getVersion(), json);
         outcomes.applied(kind, id, event.getVersion(), event.getOccurredAt().toEpochMilli());
     }
 
@@ -160,9 +168,53 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         long version = current == null ? 0L : ProductRow.versionOf(current);
         if (current != null && !ProductRow.isDeletedRow(current)) {
             // A tombstone carries no version: it keeps the remembered one, so older events stay rejected.
+            removeFromListings(id, current, version);
             markDeleted(id, version);
         }
         outcomes.applied(ChangeKind.TOMBSTONE, id, version, -1L);
+    }
+
+    /**
+     * Moves the product in the whole-catalog indexes of this partition and tells every category it was or is
+     * in (through the repartition topic) what it is now there, or that it left.
+     */
+    private void updateListings(String id, Product held, Product next, long version, byte[] json) {
+        ListingEntry entry = listingEntry(next, version, json);
+        catalogIndex.replace(null, id, held == null ? null : listingEntry(held, version, EMPTY), entry);
+        byte[] change = CategoryChange.upsert(id, entry).encode();
+        for (String category : next.getCategories()) {
+            forwardCategoryChange(category, change);
+        }
+        if (held != null) {
+            byte[] left = CategoryChange.left(id, version).encode();
+            for (String category : held.getCategories()) {
+                if (!next.getCategories().contains(category)) {
+                    forwardCategoryChange(category, left);
+                }
+            }
+        }
+    }
+
+    private void removeFromListings(String id, byte[] current, long version) {
+        if (current == null || ProductRow.isDeletedRow(current)) {
+            return;
+        }
+        Product held = ProductState.decode(ProductRow.decode(current).state());
+        catalogIndex.replace(null, id, listingEntry(held, version, EMPTY), null);
+        byte[] left = CategoryChange.left(id, version).encode();
+        for (String category : held.getCategories()) {
+            forwardCategoryChange(category, left);
+        }
+    }
+
+    private void forwardCategoryChange(String category, byte[] change) {
+        context.forward(new Record<>(RouteTags.tag(RouteTags.CATEGORY_CHANGE, category.getBytes(StandardCharsets.UTF_8)),
+                change, context.currentStreamTimeMs()));
+    }
+
+    static ListingEntry listingEntry(Product p, long version, byte[] json) {
+        return new ListingEntry(version, p.getPriceCents(), p.getUpdatedAt().toEpochMilli(), p.getRating(),
+                p.getStock(), p.getBrand(), json);
     }
 
     private void markDeleted(String id, long version) {
@@ -230,8 +282,8 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
 
     private void deadLetter(Record<byte[], byte[]> record, RecordMetadata source, DeadLetterReason reason,
                             String detail) {
-        context.forward(new Record<>(record.key(), record.value(), record.timestamp(),
-                DeadLetters.headers(record.headers(), reason, detail, source)), DEAD_LETTER_SINK);
+        context.forward(new Record<>(RouteTags.tag(RouteTags.DEAD_LETTER, record.key()), record.value(),
+                record.timestamp(), DeadLetters.headers(record.headers(), reason, detail, source)));
         outcomes.deadLettered(reason);
     }
 

@@ -63,7 +63,11 @@ public final class StreamsProductQueries implements ProductQueries {
         byte[] row;
         try {
             row = store.get(id);
-        } catch (InvalidStateStoreException e) {
+        } catch (InvalidStateStorePartitionException e) {
+            // In 4.4 the partition is resolved on each read, not when the store handle is made.
+            return new ProductLookup.Failed(QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS
+                    + " partition " + partition + " is not hosted by this instance (or is still restoring)"));
+        } catch (InvalidStateStoreException | IllegalStateException e) {
             return new ProductLookup.Failed(QueryFailure.retryLater(
                     "store " + StoreNames.PRODUCTS + " partition " + partition + " closed during a read: "
                             + e.getMessage()));
@@ -86,7 +90,7 @@ public final class StreamsProductQueries implements ProductQueries {
         } catch (InvalidStateStorePartitionException e) {
             return QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS + " partition " + partition
                     + " is not hosted by this instance");
-        } catch (InvalidStateStoreException e) {
+        } catch (InvalidStateStoreException | IllegalStateException e) {
             // Not started, rebalancing, restoring, migrated or shutting down: the data may come back here.
             return QueryFailure.retryLater("store " + StoreNames.PRODUCTS + " partition " + partition
                     + " cannot be queried now (" + streams.state() + "): " + e.getMessage());

@@ -1,0 +1,168 @@
+package io.catalogviews.api.listing;
+
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.Ids;
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.Position;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+
+/**
+ * Self-contained, opaque, tamper-checked listing cursors (DESIGN.md decision 11).
+ *
+ * <p>A cursor is the unpadded base64url text of
+ * <pre>
+ * [format version: 1 byte = 1]
+ * [query fingerprint: 8 bytes, see {@link QueryFingerprint}: category, brands, price bounds, stock, sort; not limit]
+ * [position: sort value 8 bytes big-endian][product id: UTF-8, the rest up to the MAC]
+ * [MAC: HMAC-SHA256 over every byte before it, truncated to 16 bytes]
+ * </pre>
+ * The MAC key is derived from a secret given to the constructor (by default the application id), so every
+ * instance of a deployment derives the same key: cursors stay valid on every instance and across restarts,
+ * and a cursor of another deployment (another secret) is refused.
+ *
+ * <p>{@link #decode} never fails with anything but an {@link ApiException} 400 {@code bad_request} naming
+ * {@code cursor}: for malformed text, an unknown format version, a bad MAC, or a cursor of another query.
+ * Instances are thread-safe.
+ */
+public final class CursorCodec {
+
+    static final byte VERSION = 1;
+    static final int MAC_LENGTH = 16;
+    private static final int HEADER = 1 + QueryFingerprint.LENGTH + 8;
+    private static final int MAX_ID_BYTES = 128;
+    /** Unpadded base64 of the longest cursor (128-byte id), with no room for anything else. */
+    private static final int MAX_TEXT = (HEADER + MAX_ID_BYTES + MAC_LENGTH) * 4 / 3 + 2;
+    private static final byte[] KEY_DERIVATION_LABEL =
+            "catalog-views/cursor-key/1".getBytes(StandardCharsets.US_ASCII);
+    private static final String HMAC = "HmacSHA256";
+
+    private final ThreadLocal<Mac> macs;
+
+    /** @param secret shared by every instance of a deployment (configured, or the application id); not empty */
+    public CursorCodec(String secret) {
+        if (secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException("the cursor secret must not be empty");
+        }
+        SecretKeySpec key = new SecretKeySpec(hmac(new SecretKeySpec(KEY_DERIVATION_LABEL, HMAC))
+                .doFinal(secret.getBytes(StandardCharsets.UTF_8)), HMAC);
+        this.macs = ThreadLocal.withInitial(() -> hmac(key));
+    }
+
+    /** The cursor that continues {@code query} after {@code last} (the last item served). */
+    public String encode(Position last, ListingFilter filter, SortOrder sort) {
+        byte[] id = last.id().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer buf = ByteBuffer.allocate(HEADER + id.length + MAC_LENGTH);
+        buf.put(VERSION).put(QueryFingerprint.of(filter, sort)).putLong(last.sortValue()).put(id);
+        Mac mac = macs.get();
+        mac.update(buf.array(), 0, buf.position());
+        buf.put(mac.doFinal(), 0, MAC_LENGTH);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(buf.array());
+    }
+
+    public String encode(Position last, ListingQuery query) {
+        return encode(last, query.filter(), query.sort());
+    }
+
+    /**
+     * The position a cursor continues after.
+     *
+     * @throws ApiException 400 {@code bad_request} naming {@code cursor} for any cursor this codec did not issue
+     *                      for this very query (filters and sort)
+     */
+    public Position decode(String cursor, ListingFilter filter, SortOrder sort) {
+        byte[] bytes = bytes(cursor);
+        if (bytes.length < HEADER + 1 + MAC_LENGTH) {
+            throw invalid("is truncated");
+        }
+        if (bytes[0] != VERSION) {
+            throw invalid("has an unknown format");
+        }
+        int signed = bytes.length - MAC_LENGTH;
+        Mac mac = macs.get();
+        mac.update(bytes, 0, signed);
+        byte[] expected = Arrays.copyOf(mac.doFinal(), MAC_LENGTH);
+        if (!MessageDigest.isEqual(expected, Arrays.copyOfRange(bytes, signed, bytes.length))) {
+            throw invalid("was altered or issued by another deployment");
+        }
+        if (!MessageDigest.isEqual(QueryFingerprint.of(filter, sort),
+                Arrays.copyOfRange(bytes, 1, 1 + QueryFingerprint.LENGTH))) {
+            throw ApiException.badRequest("cursor", "parameter 'cursor' belongs to another query (filters and sort "
+                    + "must stay the same while paging; only limit may change)");
+        }
+        long sortValue = ByteBuffer.wrap(bytes, 1 + QueryFingerprint.LENGTH, 8).getLong();
+        String id = utf8(bytes, HEADER, signed - HEADER);
+        if (!Ids.isValid(id)) {
+            throw invalid("names no product");
+        }
+        return new Position(sortValue, id);
+    }
+
+    public Position decode(String cursor, ListingQuery query) {
+        return decode(cursor, query.filter(), query.sort());
+    }
+
+    /** Strict unpadded base64url, canonical (re-encoding gives the same text). */
+    private static byte[] bytes(String cursor) {
+        if (cursor == null || cursor.isEmpty() || cursor.length() > MAX_TEXT) {
+            throw invalid("has the wrong length");
+        }
+        for (int i = 0; i < cursor.length(); i++) {
+            char c = cursor.charAt(i);
+            boolean ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'
+                    || c == '_';
+            if (!ok) {
+                throw invalid("is not base64url text");
+            }
+        }
+        byte[] bytes;
+        try {
+            bytes = Base64.getUrlDecoder().decode(cursor);
+        } catch (IllegalArgumentException e) {
+            throw invalid("is not base64url text");
+        }
+        if (!Base64.getUrlEncoder().withoutPadding().encodeToString(bytes).equals(cursor)) {
+            throw invalid("is not canonical base64url text");
+        }
+        return bytes;
+    }
+
+    private static String utf8(byte[] bytes, int offset, int length) {
+        try {
+            CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes, offset, length));
+            return chars.toString();
+        } catch (CharacterCodingException e) {
+            throw invalid("names no product");
+        }
+    }
+
+    private static ApiException invalid(String why) {
+        return ApiException.badRequest("cursor", "parameter 'cursor' " + why + "; pass the nextCursor of the "
+                + "previous page unchanged");
+    }
+
+    private static Mac hmac(SecretKeySpec key) {
+        try {
+            Mac mac = Mac.getInstance(HMAC);
+            mac.init(key);
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is required of every Java runtime", e);
+        }
+    }
+}

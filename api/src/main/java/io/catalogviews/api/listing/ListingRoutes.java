@@ -1,0 +1,325 @@
+package io.catalogviews.api.listing;
+
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.QueryParams;
+import io.catalogviews.api.http.Responses;
+import io.catalogviews.api.routing.ForwardedResponse;
+import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.Forwarding;
+import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.listing.CategoryCount;
+import io.catalogviews.views.listing.FacetCounts;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingItem;
+import io.catalogviews.views.listing.ListingPage;
+import io.catalogviews.views.listing.ListingQueries;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.ListingResult;
+import io.catalogviews.views.listing.Position;
+import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.routing.KeyOwners;
+import io.catalogviews.views.routing.Ownership;
+import io.javalin.http.Context;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * {@code GET /v1/products} (listing), {@code GET /v1/facets} and {@code GET /v1/categories} (CONTRACT.md §2),
+ * and the internal routes their scatter-gather calls.
+ *
+ * <ul>
+ *   <li>With {@code category}: the instance owning the category's partition answers. This instance answers
+ *       from its local category views when it is the active owner; otherwise it forwards the whole public
+ *       request ONCE (marked with {@link Forwarding#FORWARDED_BY}) and relays status, body, Content-Type,
+ *       Retry-After and {@link Forwarding#SERVED_BY}. A forwarded request is answered locally or refused with
+ *       503, never forwarded again. No active owner: 503 {@code unavailable} with Retry-After.</li>
+ *   <li>Without {@code category}, and {@code /v1/categories}: scatter-gather over every partition (see
+ *       {@link ScatterGather}), merged here: pages by a k-way merge by position ({@link PageMerge}), facets by
+ *       {@link FacetCounts#merge}, categories concatenated and sorted by name.</li>
+ *   <li>Answers are rendered by {@link ListingJson} around the stored product JSON, {@code application/json},
+ *       with {@link Forwarding#SERVED_BY} naming every instance whose stores answered. {@code nextCursor} is the
+ *       {@link CursorCodec} cursor of the last item when more items match, else null.</li>
+ *   <li>Internal routes ({@value #INTERNAL_CATALOG_PAGE_PATH}, {@value #INTERNAL_CATALOG_FACETS_PATH},
+ *       {@value #INTERNAL_CATEGORIES_PATH}): POST a {@link ScatterRequest}, answered with {@link ListingFrames}
+ *       from local partitions only (never forwarded, whoever calls), or refused: 421 {@code not_hosted} when a
+ *       partition is not (any more) hosted here, 503 when it cannot be read now, 400 for a malformed body.</li>
+ * </ul>
+ * Every error is an {@link ApiException}, written by {@link Responses}.
+ */
+public final class ListingRoutes {
+
+    public static final String PRODUCTS_PATH = "/v1/products";
+    public static final String FACETS_PATH = "/v1/facets";
+    public static final String CATEGORIES_PATH = "/v1/categories";
+    public static final String INTERNAL_CATALOG_PAGE_PATH = "/internal/v1/listing/catalog-page";
+    public static final String INTERNAL_CATALOG_FACETS_PATH = "/internal/v1/listing/catalog-facets";
+    public static final String INTERNAL_CATEGORIES_PATH = "/internal/v1/listing/categories";
+
+    private final KeyOwners owners;
+    private final ListingQueries queries;
+    private final Forwarder forwarder;
+    private final CursorCodec cursors;
+    private final Duration forwardTimeout;
+    private final Instance self;
+    private final ScatterGather scatter;
+
+    public ListingRoutes(KeyOwners owners, ListingQueries queries, Forwarder forwarder, CursorCodec cursors,
+                         Duration forwardTimeout) {
+        this.owners = owners;
+        this.queries = queries;
+        this.forwarder = forwarder;
+        this.cursors = cursors;
+        this.forwardTimeout = forwardTimeout;
+        this.self = owners.self();
+        this.scatter = new ScatterGather(owners, forwardTimeout);
+    }
+
+    // ---------------------------------------------------------------- public routes
+
+    /** {@code GET /v1/products}: one page of a category or of the whole catalog. */
+    public void products(Context ctx) {
+        ListingParams.PageParams params = ListingParams.page(ctx.queryParamMap());
+        Position after = params.cursor() == null ? null
+                : cursors.decode(params.cursor(), params.filter(), params.sort());
+        ListingQuery query = new ListingQuery(params.filter(), params.sort(), params.limit(), after);
+        if (!query.filter().isWholeCatalog()) {
+            byCategory(ctx, query.filter().category(), () -> queries.categoryPage(query),
+                    page -> renderPage(PageMerge.merge(List.of(page), query.limit()), query));
+            return;
+        }
+        respondLater(ctx, scatter.gather(StoreNames.CATALOG_INDEX, isForwarded(ctx), pagePart(query))
+                .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
+                        renderPage(PageMerge.merge(gathered.answers(), query.limit()), query))));
+    }
+
+    /** {@code GET /v1/facets}: facets of a category or of the whole catalog. */
+    public void facets(Context ctx) {
+        ListingParams.FacetParams params = ListingParams.facets(ctx.queryParamMap());
+        if (!params.filter().isWholeCatalog()) {
+            byCategory(ctx, params.filter().category(), () -> queries.categoryFacets(params.filter()),
+                    facets -> ListingJson.facets(facets, params.brandLimit()));
+            return;
+        }
+        respondLater(ctx, scatter.gather(StoreNames.CATALOG_INDEX, isForwarded(ctx), facetPart(params.filter()))
+                .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
+                        ListingJson.facets(mergeFacets(gathered.answers()), params.brandLimit()))));
+    }
+
+    /** {@code GET /v1/categories}: every non-empty category with its product count, by name. */
+    public void categories(Context ctx) {
+        QueryParams.of(ctx.queryParamMap(), Set.of());
+        respondLater(ctx, scatter.gather(StoreNames.CATEGORY_ROWS, isForwarded(ctx), categoriesPart())
+                .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
+                        ListingJson.categories(concat(gathered.answers())))));
+    }
+
+    private ScatterGather.Part<ListingPage> pagePart(ListingQuery query) {
+        return new ScatterGather.Part<ListingPage>() {
+            @Override
+            public ListingResult<ListingPage> local(Set<Integer> partitions) {
+                return queries.catalogPage(query, partitions);
+            }
+
+            @Override
+            public CompletableFuture<ForwardedResponse> remote(Instance target, Set<Integer> partitions,
+                                                               Duration timeout) {
+                return forwarder.post(target, INTERNAL_CATALOG_PAGE_PATH, ScatterRequest.page(query, partitions),
+                        ScatterRequest.CONTENT_TYPE, timeout);
+            }
+
+            @Override
+            public ListingPage decode(byte[] body) {
+                return ListingFrames.readPage(body);
+            }
+        };
+    }
+
+    private ScatterGather.Part<FacetCounts> facetPart(ListingFilter filter) {
+        return new ScatterGather.Part<FacetCounts>() {
+            @Override
+            public ListingResult<FacetCounts> local(Set<Integer> partitions) {
+                return queries.catalogFacets(filter, partitions);
+            }
+
+            @Override
+            public CompletableFuture<ForwardedResponse> remote(Instance target, Set<Integer> partitions,
+                                                               Duration timeout) {
+                return forwarder.post(target, INTERNAL_CATALOG_FACETS_PATH, ScatterRequest.facets(filter, partitions),
+                        ScatterRequest.CONTENT_TYPE, timeout);
+            }
+
+            @Override
+            public FacetCounts decode(byte[] body) {
+                return ListingFrames.readFacets(body);
+            }
+        };
+    }
+
+    private ScatterGather.Part<List<CategoryCount>> categoriesPart() {
+        return new ScatterGather.Part<List<CategoryCount>>() {
+            @Override
+            public ListingResult<List<CategoryCount>> local(Set<Integer> partitions) {
+                return queries.categories(partitions);
+            }
+
+            @Override
+            public CompletableFuture<ForwardedResponse> remote(Instance target, Set<Integer> partitions,
+                                                               Duration timeout) {
+                return forwarder.post(target, INTERNAL_CATEGORIES_PATH, ScatterRequest.categories(partitions),
+                        ScatterRequest.CONTENT_TYPE, timeout);
+            }
+
+            @Override
+            public List<CategoryCount> decode(byte[] body) {
+                return ListingFrames.readCategories(body);
+            }
+        };
+    }
+
+    // ---------------------------------------------------------------- internal routes
+
+    /** {@code POST} {@value #INTERNAL_CATALOG_PAGE_PATH}: a whole-catalog page of the given local partitions. */
+    public void internalCatalogPage(Context ctx) {
+        ScatterRequest.PageRequest request = ScatterRequest.readPage(ctx.bodyAsBytes(), owners.partitions());
+        refuseMoved(StoreNames.CATALOG_INDEX, request.partitions());
+        ListingPage page = localOrRefuse(queries.catalogPage(request.query(), request.partitions()));
+        internalAnswer(ctx, ListingFrames.page(PageMerge.merge(List.of(page), request.query().limit())));
+    }
+
+    /** {@code POST} {@value #INTERNAL_CATALOG_FACETS_PATH}: whole-catalog facets of the given local partitions. */
+    public void internalCatalogFacets(Context ctx) {
+        ScatterRequest.FacetRequest request = ScatterRequest.readFacets(ctx.bodyAsBytes(), owners.partitions());
+        refuseMoved(StoreNames.CATALOG_INDEX, request.partitions());
+        internalAnswer(ctx, ListingFrames.facets(localOrRefuse(
+                queries.catalogFacets(request.filter(), request.partitions()))));
+    }
+
+    /** {@code POST} {@value #INTERNAL_CATEGORIES_PATH}: the non-empty categories of the given local partitions. */
+    public void internalCategories(Context ctx) {
+        Set<Integer> partitions = ScatterRequest.readCategories(ctx.bodyAsBytes(), owners.partitions());
+        refuseMoved(StoreNames.CATEGORY_ROWS, partitions);
+        internalAnswer(ctx, ListingFrames.categories(localOrRefuse(queries.categories(partitions))));
+    }
+
+    // ---------------------------------------------------------------- category routing
+
+    private <T> void byCategory(Context ctx, String category, Supplier<ListingResult<T>> local,
+                                Function<T, byte[]> render) {
+        Ownership ownership = owners.ownerOfCategory(category);
+        Instance owner = ownership.active().orElseThrow(ListingErrors::noOwner);
+        if (!owner.equals(self)) {
+            forwardOnce(ctx, owner);
+            return;
+        }
+        ListingResult<T> result = local.get();
+        if (result instanceof ListingResult.Ok<T> ok) {
+            answer(ctx, List.of(self), render.apply(ok.value()));
+            return;
+        }
+        QueryFailure failure = ((ListingResult.Failed<T>) result).failure();
+        if (failure.kind() == QueryFailure.Kind.NOT_HOSTED_HERE) {
+            // The partition left between metadata and store: ask the new owner, once, if there is one.
+            Instance fresh = owners.ownerOfCategory(category).active().orElse(null);
+            if (fresh != null && !fresh.equals(self)) {
+                forwardOnce(ctx, fresh);
+                return;
+            }
+        }
+        throw ListingErrors.unavailable(failure);
+    }
+
+    /** Forwards the whole public request to {@code owner}, unless it was forwarded already (then 503). */
+    private void forwardOnce(Context ctx, Instance owner) {
+        if (isForwarded(ctx)) {
+            // Metadata moved while the request travelled: refuse, never forward a second time.
+            throw ListingErrors.noOwner();
+        }
+        String query = ctx.queryString();
+        String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
+        respondLater(ctx, forwarder.get(owner, target, null, forwardTimeout)
+                .thenAccept(response -> relay(ctx, response)));
+    }
+
+    private static void relay(Context ctx, ForwardedResponse response) {
+        for (String header : List.of(Forwarding.SERVED_BY, "Retry-After", "Content-Type")) {
+            response.header(header).ifPresent(value -> ctx.header(header, value));
+        }
+        ctx.status(response.status()).result(response.body());
+    }
+
+    // ---------------------------------------------------------------- shared
+
+    private byte[] renderPage(ListingPage page, ListingQuery query) {
+        List<ListingItem> items = page.items();
+        String next = page.more() && !items.isEmpty()
+                ? cursors.encode(items.get(items.size() - 1).position(), query) : null;
+        return ListingJson.page(page, next);
+    }
+
+    static FacetCounts mergeFacets(List<FacetCounts> parts) {
+        FacetCounts merged = FacetCounts.EMPTY;
+        for (FacetCounts part : parts) {
+            merged = merged.merge(part);
+        }
+        return merged;
+    }
+
+    static List<CategoryCount> concat(List<List<CategoryCount>> parts) {
+        List<CategoryCount> all = new ArrayList<>();
+        parts.forEach(all::addAll);
+        return all;
+    }
+
+    /** Refuses (421) when current metadata names another active instance for any of the partitions. */
+    private void refuseMoved(String store, Set<Integer> partitions) {
+        Map<Integer, Instance> active = owners.activeOwners(store);
+        for (int p : partitions) {
+            Instance owner = active.get(p);
+            if (owner != null && !owner.equals(self)) {
+                throw ListingErrors.notHosted();
+            }
+        }
+    }
+
+    private static <T> T localOrRefuse(ListingResult<T> result) {
+        if (result instanceof ListingResult.Ok<T> ok) {
+            return ok.value();
+        }
+        QueryFailure failure = ((ListingResult.Failed<T>) result).failure();
+        throw failure.kind() == QueryFailure.Kind.NOT_HOSTED_HERE ? ListingErrors.notHosted()
+                : ListingErrors.unavailable(failure);
+    }
+
+    private static void answer(Context ctx, List<Instance> servedBy, byte[] body) {
+        ctx.header(Forwarding.SERVED_BY, servedBy.stream().map(Instance::hostPort).collect(Collectors.joining(",")));
+        Responses.json(ctx, 200, body);
+    }
+
+    private void internalAnswer(Context ctx, byte[] frames) {
+        ctx.header(Forwarding.SERVED_BY, self.hostPort());
+        ctx.status(200).contentType(ListingFrames.CONTENT_TYPE).result(frames);
+    }
+
+    private static boolean isForwarded(Context ctx) {
+        return ctx.header(Forwarding.FORWARDED_BY) != null;
+    }
+
+    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
+    private static void respondLater(Context ctx, CompletableFuture<?> work) {
+        ctx.future(() -> work.handle((ok, failure) -> {
+            if (failure != null) {
+                Responses.error(ctx, Responses.toApiException(failure));
+            }
+            return null;
+        }));
+    }
+}

@@ -1,0 +1,363 @@
+package io.catalogviews.api.listing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.Responses;
+import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.listing.CategoryCount;
+import io.catalogviews.views.listing.FacetCounts;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingItem;
+import io.catalogviews.views.listing.ListingPage;
+import io.catalogviews.views.listing.ListingQueries;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.ListingResult;
+import io.catalogviews.views.listing.Position;
+import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.routing.KeyOwners;
+import io.catalogviews.views.routing.Ownership;
+import io.javalin.Javalin;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two instances on real sockets over in-memory fake views: forwarding, scatter-gather, the internal routes and
+ * their refusals. Partition of a product: its number modulo 4; partition of a category: its length modulo 4.
+ */
+class ListingRoutesHttpTest {
+
+    private static final int PARTITIONS = 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** Product n: price 1000 - 7n mod 300, in category "c" + (n mod 3) ("c0" .. "c2", partition 2). */
+    private static final List<Product> CATALOG = new ArrayList<>();
+
+    static {
+        for (int n = 0; n < 40; n++) {
+            CATALOG.add(new Product("p-" + n, n % PARTITIONS, "c" + (n % 3), 1000 - (7L * n) % 300, "b" + (n % 2)));
+        }
+    }
+
+    private record Product(String id, int partition, String category, long price, String brand) {
+        ListingItem item() {
+            return new ListingItem(new Position(SortOrder.PRICE.priceSortValue(price), id),
+                    ("{\"id\":\"" + id + "\",\"priceCents\":" + price + "}").getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private final Map<Integer, Instance> active = new ConcurrentHashMap<>();
+    private final List<Javalin> apps = new ArrayList<>();
+    private final List<Forwarder> forwarders = new ArrayList<>();
+    private Instance a;
+    private Instance b;
+    private FakeQueries queriesA;
+    private FakeQueries queriesB;
+
+    @BeforeEach
+    void start() throws IOException {
+        a = new Instance("127.0.0.1", freePort());
+        b = new Instance("127.0.0.1", freePort());
+        queriesA = new FakeQueries(Set.of(0, 1));
+        queriesB = new FakeQueries(Set.of(2, 3));
+        active.put(0, a);
+        active.put(1, a);
+        active.put(2, b);
+        active.put(3, b);
+        serve(a, queriesA);
+        serve(b, queriesB);
+    }
+
+    @AfterEach
+    void stop() {
+        apps.forEach(Javalin::stop);
+        forwarders.forEach(Forwarder::close);
+    }
+
+    @Test
+    void shouldWalkTheWholeCatalogWhenPagingAcrossTwoInstances() throws Exception {
+        List<String> walked = new ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            HttpResponse<String> response = get(a, "/v1/products?limit=7"
+                    + (cursor == null ? "" : "&cursor=" + cursor));
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+                    v -> assertThat(v).startsWith("application/json"));
+            assertThat(response.headers().firstValue("X-Served-By"))
+                    .hasValue(a.hostPort() + "," + b.hostPort());
+            JsonNode body = JSON.readTree(response.body());
+            body.get("items").forEach(item -> walked.add(item.get("id").asText()));
+            cursor = body.get("nextCursor").isNull() ? null : body.get("nextCursor").asText();
+            pages++;
+        } while (cursor != null);
+        List<String> expected = CATALOG.stream()
+                .sorted(Comparator.comparing((Product p) -> p.item().position())).map(Product::id).toList();
+        assertThat(walked).containsExactlyElementsOf(expected);
+        assertThat(pages).isEqualTo(6);
+    }
+
+    @Test
+    void shouldForwardOnceToTheOwnerWhenTheCategoryLivesElsewhere() throws Exception {
+        HttpResponse<String> response = get(a, "/v1/products?category=c1&limit=100");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+        JsonNode body = JSON.readTree(response.body());
+        assertThat(body.get("items")).hasSize((int) CATALOG.stream().filter(p -> p.category().equals("c1")).count());
+        assertThat(body.get("nextCursor").isNull()).isTrue();
+
+        HttpResponse<String> facets = get(a, "/v1/facets?category=c1&brandLimit=1");
+        assertThat(facets.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(facets.body()).get("brands")).hasSize(1);
+    }
+
+    @Test
+    void shouldContinueACategoryCursorWhenAskedOnAnotherInstance() throws Exception {
+        JsonNode first = JSON.readTree(get(b, "/v1/products?category=c2&limit=2").body());
+        String cursor = first.get("nextCursor").asText();
+        HttpResponse<String> second = get(a, "/v1/products?category=c2&limit=2&cursor=" + cursor);
+        assertThat(second.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(second.body()).get("items").get(0).get("id").asText())
+                .isNotEqualTo(first.get("items").get(1).get("id").asText());
+        HttpResponse<String> otherQuery = get(a, "/v1/products?category=c2&sort=-price&cursor=" + cursor);
+        assertThat(otherQuery.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(otherQuery.body()).at("/error/parameter").asText()).isEqualTo("cursor");
+    }
+
+    @Test
+    void shouldMergeFacetsAndCategoriesWhenGatheredFromBothInstances() throws Exception {
+        JsonNode facets = JSON.readTree(get(b, "/v1/facets").body());
+        assertThat(facets.get("total").asLong()).isEqualTo(CATALOG.size());
+        assertThat(facets.at("/brands/0/count").asLong() + facets.at("/brands/1/count").asLong())
+                .isEqualTo(CATALOG.size());
+        assertThat(facets.at("/price/min").asLong()).isEqualTo(CATALOG.stream().mapToLong(Product::price).min()
+                .orElseThrow());
+
+        HttpResponse<String> categories = get(a, "/v1/categories");
+        assertThat(categories.statusCode()).isEqualTo(200);
+        assertThat(categories.body()).isEqualTo("{\"categories\":[{\"category\":\"c0\",\"count\":14},"
+                + "{\"category\":\"c1\",\"count\":13},{\"category\":\"c2\",\"count\":13}]}");
+    }
+
+    @Test
+    void shouldAnswerUnavailableWhenACalleeRefusesTwice() throws Exception {
+        queriesB.hosted = Set.of(3); // metadata still says b holds partition 2, its store no longer does
+        HttpResponse<String> response = get(a, "/v1/products");
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).isPresent();
+        assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("unavailable");
+    }
+
+    @Test
+    void shouldAnswerFromFreshMetadataWhenACalleeRefusesOnce() throws Exception {
+        queriesB.hosted = Set.of(3);
+        queriesA.hosted = Set.of(0, 1, 2);
+        queriesB.onRefusal = () -> active.put(2, a); // the move shows in metadata right after the refusal
+        HttpResponse<String> response = get(a, "/v1/products?limit=200");
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(response.body()).get("items")).hasSize(CATALOG.size());
+    }
+
+    @Test
+    void shouldRefuseWithoutForwardingWhenAForwardedRequestReachesANonOwner() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + a.hostPort() + "/v1/products?category=c1"))
+                .header("X-Catalog-Forwarded-By", b.hostPort()).build();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(503);
+        HttpRequest whole = HttpRequest.newBuilder(URI.create("http://" + a.hostPort() + "/v1/products"))
+                .header("X-Catalog-Forwarded-By", b.hostPort()).build();
+        assertThat(HTTP.send(whole, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(503);
+    }
+
+    @Test
+    void shouldAnswerBadRequestWhenAnInternalRouteGetsGarbage() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + a.hostPort()
+                + ListingRoutes.INTERNAL_CATALOG_PAGE_PATH)).POST(HttpRequest.BodyPublishers.ofString("garbage"))
+                .build();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).at("/error/parameter").asText()).isEqualTo("body");
+    }
+
+    @Test
+    void shouldNameTheParameterWhenAListingParameterIsInvalid() throws Exception {
+        HttpResponse<String> response = get(b, "/v1/products?limit=0");
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(response.body()).at("/error/parameter").asText()).isEqualTo("limit");
+        assertThat(get(b, "/v1/categories?x=1").statusCode()).isEqualTo(400);
+    }
+
+    // ---------------------------------------------------------------- fixtures
+
+    private void serve(Instance self, FakeQueries queries) {
+        KeyOwners owners = new KeyOwners() {
+            @Override
+            public Instance self() {
+                return self;
+            }
+
+            @Override
+            public Ownership ownerOfProduct(String productId) {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public Ownership ownerOfCategory(String category) {
+                int partition = category.length() % PARTITIONS;
+                return new Ownership(partition, Optional.ofNullable(active.get(partition)), List.of());
+            }
+
+            @Override
+            public Map<Integer, Instance> activeOwners(String storeName) {
+                return new HashMap<>(active);
+            }
+
+            @Override
+            public int partitions() {
+                return PARTITIONS;
+            }
+        };
+        Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2);
+        forwarders.add(forwarder);
+        ListingRoutes routes = new ListingRoutes(owners, queries, forwarder, new CursorCodec("test-app"),
+                Duration.ofSeconds(5));
+        Javalin app = Javalin.create(cfg -> {
+            cfg.jetty.port = self.port();
+            cfg.startup.showJavalinBanner = false;
+            cfg.routes.get(ListingRoutes.PRODUCTS_PATH, routes::products);
+            cfg.routes.get(ListingRoutes.FACETS_PATH, routes::facets);
+            cfg.routes.get(ListingRoutes.CATEGORIES_PATH, routes::categories);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, routes::internalCatalogPage);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, routes::internalCatalogFacets);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, routes::internalCategories);
+            cfg.routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
+        });
+        app.start();
+        apps.add(app);
+    }
+
+    private static HttpResponse<String> get(Instance target, String pathAndQuery) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + pathAndQuery)).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Views of the products whose partition (product or category) is hosted; sort price only. */
+    private static final class FakeQueries implements ListingQueries {
+        volatile Set<Integer> hosted;
+        volatile Runnable onRefusal = () -> { };
+
+        FakeQueries(Set<Integer> hosted) {
+            this.hosted = hosted;
+        }
+
+        private <T> ListingResult<T> refuse() {
+            onRefusal.run();
+            return new ListingResult.Failed<>(QueryFailure.notHostedHere("not here"));
+        }
+
+        private static ListingPage page(List<Product> products, ListingQuery query) {
+            List<ListingItem> items = products.stream().filter(p -> matches(p, query.filter())).map(Product::item)
+                    .filter(i -> query.after() == null || i.position().compareTo(query.after()) > 0)
+                    .sorted(Comparator.comparing(ListingItem::position)).toList();
+            return new ListingPage(items.subList(0, Math.min(query.limit(), items.size())),
+                    items.size() > query.limit());
+        }
+
+        private static boolean matches(Product p, ListingFilter f) {
+            return (f.category() == null || f.category().equals(p.category()))
+                    && (f.brands().isEmpty() || f.brands().contains(p.brand())) && f.accepts(p.price(), true);
+        }
+
+        private static FacetCounts facets(List<Product> products, ListingFilter filter) {
+            FacetCounts out = FacetCounts.EMPTY;
+            for (Product p : products) {
+                if (matches(p, filter)) {
+                    out = out.merge(new FacetCounts(1, 1, Map.of(p.brand(), 1L), p.price(), p.price()));
+                }
+            }
+            return out;
+        }
+
+        private boolean hostsCategory(String category) {
+            return hosted.contains(category.length() % PARTITIONS);
+        }
+
+        @Override
+        public ListingResult<ListingPage> categoryPage(ListingQuery query) {
+            if (!hostsCategory(query.filter().category())) {
+                return refuse();
+            }
+            return new ListingResult.Ok<>(page(CATALOG, query));
+        }
+
+        @Override
+        public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
+            if (!hostsCategory(filter.category())) {
+                return refuse();
+            }
+            return new ListingResult.Ok<>(facets(CATALOG, filter));
+        }
+
+        @Override
+        public ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions) {
+            if (!hosted.containsAll(partitions)) {
+                return refuse();
+            }
+            return new ListingResult.Ok<>(page(CATALOG.stream().filter(p -> partitions.contains(p.partition()))
+                    .toList(), query));
+        }
+
+        @Override
+        public ListingResult<FacetCounts> catalogFacets(ListingFilter filter, Set<Integer> partitions) {
+            if (!hosted.containsAll(partitions)) {
+                return refuse();
+            }
+            return new ListingResult.Ok<>(facets(CATALOG.stream().filter(p -> partitions.contains(p.partition()))
+                    .toList(), filter));
+        }
+
+        @Override
+        public ListingResult<List<CategoryCount>> categories(Set<Integer> partitions) {
+            if (!hosted.containsAll(partitions)) {
+                return refuse();
+            }
+            Map<String, Long> counts = new TreeMap<>();
+            CATALOG.stream().filter(p -> partitions.contains(p.category().length() % PARTITIONS))
+                    .forEach(p -> counts.merge(p.category(), 1L, Long::sum));
+            List<CategoryCount> out = new ArrayList<>();
+            counts.forEach((c, n) -> out.add(new CategoryCount(c, n)));
+            return new ListingResult.Ok<>(out);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.catalogviews.views.index;
+
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.state.KeyValueStore;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Moves one product's index entries and facet counters from its old listing entry to its new one, in one
+ * scope (a category, or the whole catalog of a product partition). Keys that stay the same with the same
+ * value are not rewritten: a stock change that does not flip "in stock" writes nothing, so index stores do not
+ * fill with tombstones at the patch rate.
+ */
+public final class IndexWriter {
+
+    private final KeyValueStore<Bytes, byte[]> index;
+    private final KeyValueStore<Bytes, byte[]> facets;
+
+    public IndexWriter(KeyValueStore<Bytes, byte[]> index, KeyValueStore<Bytes, byte[]> facets) {
+        this.index = index;
+        this.facets = facets;
+    }
+
+    /**
+     * @param category the category scope, or null for the whole-catalog indexes
+     * @param old      the entry indexed so far, or null
+     * @param next     the entry to index now, or null to remove the product from the scope
+     */
+    public void replace(String category, String id, ListingEntry old, ListingEntry next) {
+        Map<Bytes, byte[]> before = entries(category, id, old);
+        Map<Bytes, byte[]> after = entries(category, id, next);
+        for (Bytes key : before.keySet()) {
+            if (!after.containsKey(key)) {
+                index.delete(key);
+            }
+        }
+        for (Map.Entry<Bytes, byte[]> e : after.entrySet()) {
+            byte[] previous = before.get(e.getKey());
+            if (previous == null || !Arrays.equals(previous, e.getValue())) {
+                index.put(e.getKey(), e.getValue());
+            }
+        }
+        String scope = category == null ? "" : category;
+        // Net change per counter first: a price patch leaves every counter as it was and writes none.
+        Map<Bytes, long[]> deltas = new HashMap<>(4);
+        if (old != null) {
+            add(deltas, FacetCounters.totalKey(scope), -1, old.inStock() ? -1 : 0);
+            add(deltas, FacetCounters.brandKey(scope, old.brand()), -1, old.inStock() ? -1 : 0);
+        }
+        if (next != null) {
+            add(deltas, FacetCounters.totalKey(scope), 1, next.inStock() ? 1 : 0);
+            add(deltas, FacetCounters.brandKey(scope, next.brand()), 1, next.inStock() ? 1 : 0);
+        }
+        deltas.forEach((key, d) -> {
+            if (d[0] != 0 || d[1] != 0) {
+                adjust(key, d[0], d[1]);
+            }
+        });
+    }
+
+    private static void add(Map<Bytes, long[]> deltas, Bytes key, long total, long inStock) {
+        long[] d = deltas.computeIfAbsent(key, k -> new long[2]);
+        d[0] += total;
+        d[1] += inStock;
+    }
+
+    private static Map<Bytes, byte[]> entries(String category, String id, ListingEntry e) {
+        if (e == null) {
+            return Map.of();
+        }
+        Map<Bytes, byte[]> out = new HashMap<>(32);
+        byte[] value = IndexValue.encode(e);
+        for (IndexKind kind : IndexKind.kindsFor(e.inStock())) {
+            byte[] prefix = IndexKeys.prefix(kind, category, e.brand());
+            out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), value);
+        }
+        return out;
+    }
+
+    private void adjust(Bytes key, long totalDelta, long inStockDelta) {
+        byte[] current = facets.get(key);
+        long total = FacetCounters.total(current) + totalDelta;
+        long inStock = FacetCounters.inStock(current) + inStockDelta;
+        if (total <= 0) {
+            facets.delete(key);
+        } else {
+            facets.put(key, FacetCounters.value(total, inStock));
+        }
+    }
+}

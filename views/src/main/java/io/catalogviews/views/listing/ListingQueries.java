@@ -1,0 +1,28 @@
+package io.catalogviews.views.listing;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Local reads of the sorted index views. Category queries read the one category partition that owns the
+ * category; whole-catalog queries read the product partitions they are given (scatter-gather: the caller
+ * asks each instance for exactly the partitions it holds and merges the answers). Never throw for a store
+ * failure: a partition that is not here or not readable gives {@link ListingResult.Failed}.
+ */
+public interface ListingQueries {
+
+    /** A page of {@code query.filter().category()}, from its local category partition. */
+    ListingResult<ListingPage> categoryPage(ListingQuery query);
+
+    /** Facets of a category with filters; every matching brand counted. */
+    ListingResult<FacetCounts> categoryFacets(ListingFilter filter);
+
+    /** A whole-catalog page over the given local product partitions, merged in listing order. */
+    ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions);
+
+    /** Whole-catalog facets over the given local product partitions. */
+    ListingResult<FacetCounts> catalogFacets(ListingFilter filter, Set<Integer> partitions);
+
+    /** Non-empty categories of the given local category partitions, with product counts. */
+    ListingResult<List<CategoryCount>> categories(Set<Integer> partitions);
+}

@@ -1,0 +1,381 @@
+package io.catalogviews.views.listing.internals;
+
+import io.catalogviews.views.index.FacetCounters;
+import io.catalogviews.views.index.IndexKeys;
+import io.catalogviews.views.index.IndexValue;
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.listing.CategoryCount;
+import io.catalogviews.views.listing.FacetCounts;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingItem;
+import io.catalogviews.views.listing.ListingPage;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.Position;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.state.KeyValueIterator;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * The read side of the sorted index views, over plain {@link ReadOnlyKeyValueStore}s of one partition (a
+ * category partition, or one product partition for the whole catalog). Stateless and thread-safe. Every
+ * iterator it opens is closed before it returns or throws.
+ *
+ * <p>Query plans and their cost (n = entries of the scanned index ranges that the filters then reject):
+ * <ul>
+ *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
+ *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
+ *       look-ahead that decides {@code more}). n is zero when every filter is answered by the choice of index:
+ *       no filter, brands (per-brand indexes), {@code inStock=true} (in-stock-only indexes), price bounds under
+ *       {@code price} or {@code -price} (a key range). Price bounds under {@code -updatedAt} or
+ *       {@code -rating}, and {@code inStock=false}, are filters over the scanned entries.</li>
+ *   <li>Facets without filters: the maintained counters (one point read plus one short range over the brands of
+ *       the scope) and the first entry of the price and -price indexes.</li>
+ *   <li>Facets with filters: a scan of every matching entry of the price index (per brand when brands are
+ *       given), plus n.</li>
+ * </ul>
+ */
+public final class ListingEngine {
+
+    /** Consecutive brand counters seen by {@link #categories} before it seeks past the rest of a scope. */
+    private static final int SKIP_SCOPE_AFTER = 16;
+
+    private static final Bytes BEYOND_EVERY_CATEGORY = Bytes.wrap(new byte[] {(byte) 0xFF});
+
+    /**
+     * A page of a listing in one partition.
+     *
+     * @param index          the sorted indexes ({@code CATEGORY_INDEX} or {@code CATALOG_INDEX})
+     * @param rows           the JSON of the products the entries point at
+     * @param categoryOrNull the category scope of the index keys, or null for the whole-catalog indexes
+     * @return up to {@code q.limit()} items strictly after {@code q.after()}, in listing order; {@code more}
+     *         exactly when a further item matches
+     */
+    public ListingPage page(ReadOnlyKeyValueStore<Bytes, byte[]> index, RowReader rows, String categoryOrNull,
+                            ListingQuery q) {
+        if (q.limit() < 1) {
+            throw new IllegalArgumentException("page limit must be at least 1, not " + q.limit());
+        }
+        List<IndexScan> scans = IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after());
+        ListingFilter filter = q.filter();
+        List<ListingItem> items = new ArrayList<>(Math.min(q.limit(), 64));
+        boolean more = false;
+        try (MergedScan merged = new MergedScan(index, scans)) {
+            while (merged.hasNext()) {
+                KeyValue<Bytes, byte[]> entry = merged.next();
+                byte[] value = entry.value;
+                if (!filter.accepts(IndexValue.priceCents(value), IndexValue.inStock(value))) {
+                    continue;
+                }
+                byte[] key = entry.key.get();
+                int prefixLength = merged.lastPrefixLength();
+                String id = IndexKeys.idOf(key, prefixLength);
+                byte[] json = rows.json(id);
+                if (json == null) {
+                    continue; // the row is not there (yet, or any more): not a listed product
+                }
+                if (items.size() == q.limit()) {
+                    more = true;
+                    break;
+                }
+                items.add(new ListingItem(new Position(IndexKeys.sortValueOf(key, prefixLength), id), json));
+            }
+        }
+        return new ListingPage(List.copyOf(items), more);
+    }
+
+    /**
+     * Facets of the products of one partition that match {@code f}.
+     *
+     * @param index          the sorted indexes of the partition
+     * @param facetStore     the facet counters of the partition ({@code CATEGORY_FACETS} or {@code CATALOG_FACETS})
+     * @param categoryOrNull the category, or null for the whole catalog (counter scope "")
+     */
+    public FacetCounts facets(ReadOnlyKeyValueStore<Bytes, byte[]> index, ReadOnlyKeyValueStore<Bytes, byte[]> facetStore,
+                              String categoryOrNull, ListingFilter f) {
+        return f.isUnfiltered() ? countedFacets(index, facetStore, categoryOrNull) : scannedFacets(index, categoryOrNull, f);
+    }
+
+    private static FacetCounts countedFacets(ReadOnlyKeyValueStore<Bytes, byte[]> index,
+                                             ReadOnlyKeyValueStore<Bytes, byte[]> facetStore, String categoryOrNull) {
+        String scope = categoryOrNull == null ? "" : categoryOrNull;
+        byte[] totals = facetStore.get(FacetCounters.totalKey(scope));
+        long total = FacetCounters.total(totals);
+        if (total <= 0) {
+            return FacetCounts.EMPTY;
+        }
+        byte[] prefix = FacetCounters.scopePrefix(scope);
+        Map<String, Long> brands = new HashMap<>();
+        // Brand keys are prefix + brand UTF-8, and UTF-8 has no 0xFF byte: prefix + 0xFF is above all of them.
+        try (KeyValueIterator<Bytes, byte[]> it = facetStore.range(Bytes.wrap(prefix), Bytes.wrap(withFF(prefix)))) {
+            while (it.hasNext()) {
+                KeyValue<Bytes, byte[]> counter = it.next();
+                byte[] key = counter.key.get();
+                long count = FacetCounters.total(counter.value);
+                if (key.length > prefix.length && count > 0) {
+                    brands.put(FacetCounters.brandOf(key), count);
+                }
+            }
+        }
+        return new FacetCounts(total, FacetCounters.inStock(totals), brands,
+                firstPrice(index, SortOrder.PRICE, categoryOrNull),
+                firstPrice(index, SortOrder.PRICE_DESC, categoryOrNull));
+    }
+
+    private static Long firstPrice(ReadOnlyKeyValueStore<Bytes, byte[]> index, SortOrder sort, String categoryOrNull) {
+        IndexScan scan = IndexScan.whole(sort, categoryOrNull);
+        try (KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to())) {
+            return it.hasNext() ? IndexValue.priceCents(it.next().value) : null;
+        }
+    }
+
+    private static FacetCounts scannedFacets(ReadOnlyKeyValueStore<Bytes, byte[]> index, String categoryOrNull,
+                                             ListingFilter f) {
+        long total = 0;
+        long inStock = 0;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        Map<String, Long> brands = new HashMap<>();
+        for (IndexScan scan : IndexScan.plan(categoryOrNull, f, SortOrder.PRICE, null)) {
+            long brandCount = 0;
+            try (KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to())) {
+                while (it.hasNext()) {
+                    byte[] value = it.next().value;
+                    long price = IndexValue.priceCents(value);
+                    boolean entryInStock = IndexValue.inStock(value);
+                    if (!f.accepts(price, entryInStock)) {
+                        continue;
+                    }
+                    total++;
+                    if (entryInStock) {
+                        inStock++;
+                    }
+                    min = Math.min(min, price);
+                    max = Math.max(max, price);
+                    if (scan.brand() == null) {
+                        brands.merge(IndexValue.brand(value), 1L, Long::sum);
+                    } else {
+                        brandCount++;
+                    }
+                }
+            }
+            if (brandCount > 0) {
+                brands.merge(scan.brand(), brandCount, Long::sum);
+            }
+        }
+        return total == 0 ? FacetCounts.EMPTY : new FacetCounts(total, inStock, brands, min, max);
+    }
+
+    /**
+     * Every non-empty category of a category partition's counters, with its product count, by name. Reads the
+     * scope totals; when a scope has many brand counters it seeks past them rather than reading them all.
+     */
+    public List<CategoryCount> categories(ReadOnlyKeyValueStore<Bytes, byte[]> categoryFacets) {
+        List<CategoryCount> out = new ArrayList<>();
+        Bytes from = null;
+        boolean done = false;
+        while (!done) {
+            done = true;
+            try (KeyValueIterator<Bytes, byte[]> it = from == null ? categoryFacets.all()
+                    : categoryFacets.range(from, BEYOND_EVERY_CATEGORY)) {
+                int brandKeys = 0;
+                while (it.hasNext()) {
+                    KeyValue<Bytes, byte[]> counter = it.next();
+                    byte[] key = counter.key.get();
+                    String category = FacetCounters.scopeOfTotalKey(key);
+                    if (category != null) {
+                        long count = FacetCounters.total(counter.value);
+                        if (count > 0) {
+                            out.add(new CategoryCount(category, count));
+                        }
+                        brandKeys = 0;
+                    } else if (++brandKeys >= SKIP_SCOPE_AFTER) {
+                        from = Bytes.wrap(withFF(scopePrefixOf(key)));
+                        done = false;
+                        break;
+                    }
+                }
+            }
+        }
+        out.sort(Comparator.comparing(CategoryCount::category));
+        return List.copyOf(out);
+    }
+
+    /**
+     * Merges pages of disjoint product sets, each in listing order (the pages of several partitions, or of
+     * several instances, for one query), into one page of at most {@code limit} items in listing order.
+     * {@code more} is true when any input had more or when items were left over.
+     */
+    public static ListingPage merge(List<ListingPage> pages, int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("page limit must be at least 1, not " + limit);
+        }
+        boolean more = false;
+        PriorityQueue<int[]> heads = new PriorityQueue<>(Math.max(1, pages.size()),
+                (a, b) -> pages.get(a[0]).items().get(a[1]).position()
+                        .compareTo(pages.get(b[0]).items().get(b[1]).position()));
+        for (int i = 0; i < pages.size(); i++) {
+            ListingPage page = pages.get(i);
+            more |= page.more();
+            if (!page.items().isEmpty()) {
+                heads.add(new int[] {i, 0});
+            }
+        }
+        List<ListingItem> items = new ArrayList<>(Math.min(limit, 64));
+        while (!heads.isEmpty()) {
+            if (items.size() == limit) {
+                more = true;
+                break;
+            }
+            int[] head = heads.poll();
+            List<ListingItem> source = pages.get(head[0]).items();
+            items.add(source.get(head[1]));
+            if (++head[1] < source.size()) {
+                heads.add(head);
+            }
+        }
+        return new ListingPage(List.copyOf(items), more);
+    }
+
+    /**
+     * The facets of the union of disjoint product sets (several partitions, or several instances). Unlike
+     * {@link FacetCounts#merge}, safe when a part has no prices (an empty part, {@link FacetCounts#EMPTY}).
+     */
+    public static FacetCounts mergeFacets(Collection<FacetCounts> parts) {
+        long total = 0;
+        long inStock = 0;
+        Long min = null;
+        Long max = null;
+        Map<String, Long> brands = new HashMap<>();
+        for (FacetCounts part : parts) {
+            total += part.total();
+            inStock += part.inStock();
+            part.brands().forEach((brand, count) -> brands.merge(brand, count, Long::sum));
+            if (part.minPrice() != null) {
+                min = min == null ? part.minPrice() : Long.valueOf(Math.min(min, part.minPrice()));
+            }
+            if (part.maxPrice() != null) {
+                max = max == null ? part.maxPrice() : Long.valueOf(Math.max(max, part.maxPrice()));
+            }
+        }
+        return total == 0 ? FacetCounts.EMPTY : new FacetCounts(total, inStock, brands, min, max);
+    }
+
+    private static byte[] withFF(byte[] prefix) {
+        byte[] out = Arrays.copyOf(prefix, prefix.length + 1);
+        out[prefix.length] = (byte) 0xFF;
+        return out;
+    }
+
+    /** The scope prefix of a facet key: up to and including its terminator. */
+    private static byte[] scopePrefixOf(byte[] key) {
+        for (int i = 0; i < key.length; i++) {
+            if (key[i] == 0) {
+                return Arrays.copyOf(key, i + 1);
+            }
+        }
+        throw new IllegalArgumentException("facet key without a scope terminator");
+    }
+
+    /**
+     * Several index ranges read in parallel and merged by their key suffix (sort value, then id), which is the
+     * listing order; one range is read as is. Closes every iterator it opened.
+     */
+    private static final class MergedScan implements AutoCloseable {
+
+        private final List<KeyValueIterator<Bytes, byte[]>> open = new ArrayList<>();
+        private final PriorityQueue<Run> heads;
+        private int lastPrefixLength;
+
+        MergedScan(ReadOnlyKeyValueStore<Bytes, byte[]> index, List<IndexScan> scans) {
+            heads = new PriorityQueue<>(Math.max(1, scans.size()), MergedScan::compareHeads);
+            try {
+                for (IndexScan scan : scans) {
+                    KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to());
+                    open.add(it);
+                    Run run = new Run(it, scan.prefix().length);
+                    if (run.advance()) {
+                        heads.add(run);
+                    }
+                }
+            } catch (RuntimeException | Error e) {
+                try {
+                    close();
+                } catch (RuntimeException closing) {
+                    e.addSuppressed(closing);
+                }
+                throw e;
+            }
+        }
+
+        boolean hasNext() {
+            return !heads.isEmpty();
+        }
+
+        KeyValue<Bytes, byte[]> next() {
+            Run run = heads.poll();
+            KeyValue<Bytes, byte[]> entry = run.head;
+            lastPrefixLength = run.prefixLength;
+            if (run.advance()) {
+                heads.add(run);
+            }
+            return entry;
+        }
+
+        /** The prefix length of the index the last entry came from. */
+        int lastPrefixLength() {
+            return lastPrefixLength;
+        }
+
+        private static int compareHeads(Run a, Run b) {
+            byte[] x = a.head.key.get();
+            byte[] y = b.head.key.get();
+            return Arrays.compareUnsigned(x, a.prefixLength, x.length, y, b.prefixLength, y.length);
+        }
+
+        @Override
+        public void close() {
+            RuntimeException failure = null;
+            for (KeyValueIterator<Bytes, byte[]> it : open) {
+                try {
+                    it.close();
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        failure = e;
+                    } else {
+                        failure.addSuppressed(e);
+                    }
+                }
+            }
+            open.clear();
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    private static final class Run {
+        private final KeyValueIterator<Bytes, byte[]> it;
+        private final int prefixLength;
+        private KeyValue<Bytes, byte[]> head;
+
+        Run(KeyValueIterator<Bytes, byte[]> it, int prefixLength) {
+            this.it = it;
+            this.prefixLength = prefixLength;
+        }
+
+        boolean advance() {
+            head = it.hasNext() ? it.next() : null;
+            return head != null;
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.catalogviews.views.streams;
+
+import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.listing.CategoryCount;
+import io.catalogviews.views.listing.FacetCounts;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingPage;
+import io.catalogviews.views.listing.ListingQueries;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.ListingResult;
+import io.catalogviews.views.listing.internals.GuardedStore;
+import io.catalogviews.views.listing.internals.ListingEngine;
+import io.catalogviews.views.listing.internals.RowReader;
+import io.catalogviews.views.listing.internals.StoreUnavailableException;
+import io.catalogviews.views.query.KeyPartitioner;
+import io.catalogviews.views.query.QueryFailure;
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.errors.StreamsException;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * {@link ListingQueries} over the local partitions of the sorted index views, through Kafka Streams interactive
+ * queries (active tasks only). Category queries read the one category partition of the category (the
+ * repartition topic has the input topic's partition count and the same murmur2 rule on the category's UTF-8
+ * bytes); whole-catalog queries read a page of {@code limit} items from each requested product partition and
+ * merge them. A partition that is not hosted here, or cannot be read now, makes the whole answer a
+ * {@link ListingResult.Failed}: never a shorter page. No Kafka Streams exception escapes.
+ */
+public final class StreamsListingQueries implements ListingQueries {
+
+    private final KafkaStreams streams;
+    private final int partitions;
+    private final ListingEngine engine = new ListingEngine();
+
+    /**
+     * @param partitions the partition count of the input topic, which the product and category views mirror
+     */
+    public StreamsListingQueries(KafkaStreams streams, int partitions) {
+        if (partitions < 1) {
+            throw new IllegalArgumentException("partition count must be at least 1, not " + partitions);
+        }
+        this.streams = streams;
+        this.partitions = partitions;
+    }
+
+    @Override
+    public ListingResult<ListingPage> categoryPage(ListingQuery query) {
+        String category = categoryOf(query.filter());
+        int partition = KeyPartitioner.partitionOf(category, partitions);
+        return guarded(() -> engine.page(bytesStore(StoreNames.CATEGORY_INDEX, partition),
+                RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_ROWS, partition), category), category, query));
+    }
+
+    @Override
+    public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
+        String category = categoryOf(filter);
+        int partition = KeyPartitioner.partitionOf(category, partitions);
+        return guarded(() -> engine.facets(bytesStore(StoreNames.CATEGORY_INDEX, partition),
+                bytesStore(StoreNames.CATEGORY_FACETS, partition), category, filter));
+    }
+
+    @Override
+    public ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions) {
+        return guarded(() -> {
+            List<ListingPage> pages = new ArrayList<>(partitions.size());
+            for (int partition : new TreeSet<>(partitions)) {
+                ReadOnlyKeyValueStore<String, byte[]> products = store(StoreNames.PRODUCTS, partition);
+                pages.add(engine.page(bytesStore(StoreNames.CATALOG_INDEX, partition),
+                        RowReader.productRows(products), null, query));
+            }
+            return ListingEngine.merge(pages, query.limit());
+        });
+    }
+
+    @Override
+    public ListingResult<FacetCounts> catalogFacets(ListingFilter filter, Set<Integer> partitions) {
+        return guarded(() -> {
+            List<FacetCounts> parts = new ArrayList<>(partitions.size());
+            for (int partition : new TreeSet<>(partitions)) {
+                parts.add(engine.facets(bytesStore(StoreNames.CATALOG_INDEX, partition),
+                        bytesStore(StoreNames.CATALOG_FACETS, partition), null, filter));
+            }
+            return ListingEngine.mergeFacets(parts);
+        });
+    }
+
+    @Override
+    public ListingResult<List<CategoryCount>> categories(Set<Integer> partitions) {
+        return guarded(() -> {
+            Map<String, Long> counts = new TreeMap<>();
+            for (int partition : new TreeSet<>(partitions)) {
+                for (CategoryCount c : engine.categories(bytesStore(StoreNames.CATEGORY_FACETS, partition))) {
+                    counts.merge(c.category(), c.count(), Long::sum);
+                }
+            }
+            List<CategoryCount> out = new ArrayList<>(counts.size());
+            counts.forEach((category, count) -> out.add(new CategoryCount(category, count)));
+            return List.copyOf(out);
+        });
+    }
+
+    private static String categoryOf(ListingFilter filter) {
+        if (filter.category() == null) {
+            throw new IllegalArgumentException("a category query needs a category");
+        }
+        return filter.category();
+    }
+
+    private static <T> ListingResult<T> guarded(Supplier<T> query) {
+        try {
+            return new ListingResult.Ok<>(query.get());
+        } catch (StoreUnavailableException e) {
+            return new ListingResult.Failed<>(e.failure());
+        } catch (StreamsException e) {
+            // Not raised through a guarded store (should not happen): still never escapes.
+            return new ListingResult.Failed<>(QueryFailure.retryLater("listing query failed: " + e.getMessage()));
+        }
+    }
+
+    private ReadOnlyKeyValueStore<Bytes, byte[]> bytesStore(String name, int partition) {
+        return store(name, partition);
+    }
+
+    /** The partition's store, guarded; throws {@link StoreUnavailableException} when it cannot be read here. */
+    private <K> ReadOnlyKeyValueStore<K, byte[]> store(String name, int partition) {
+        ReadOnlyKeyValueStore<K, byte[]> store;
+        try {
+            store = streams.store(StoreQueryParameters
+                    .fromNameAndType(name, QueryableStoreTypes.<K, byte[]>keyValueStore())
+                    .withPartition(partition));
+        } catch (StreamsException e) {
+            // Not started, not running or rebalancing (InvalidStateStoreException and its kinds).
+            throw new StoreUnavailableException(GuardedStore.classify(e, name, partition, streams::state), e);
+        } catch (IllegalStateException e) {
+            // KafkaStreams is shutting down, stopped or failed: the partition may be served again elsewhere.
+            throw new StoreUnavailableException(QueryFailure.retryLater("store " + name + " partition " + partition
+                    + " cannot be queried now (" + streams.state() + "): " + e.getMessage()), e);
+        }
+        return new GuardedStore<>(store, name, partition, streams::state);
+    }
+}

@@ -1,0 +1,77 @@
+package io.catalogviews.views.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.apache.kafka.common.utils.Bytes;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The writer the topology uses, checked against writing only the final states into empty stores. */
+class IndexWriterTest {
+
+    private static final String[] BRANDS = {"a", "ab", "acme", "\u00fcn\u00ef"};
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "phones"})
+    void shouldHoldExactlyTheEntriesAndCountersOfTheLastStatesWhenProductsChangeManyTimes(String scope) {
+        String category = scope.isEmpty() ? null : scope;
+        SplittableRandom r = new SplittableRandom(17L);
+        SortedMapStore<Bytes> index = new SortedMapStore<>("index");
+        SortedMapStore<Bytes> facets = new SortedMapStore<>("facets");
+        IndexWriter writer = new IndexWriter(index, facets);
+        Map<String, ListingEntry> current = new HashMap<>();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            ids.add("p-" + i);
+        }
+        for (int step = 0; step < 5000; step++) {
+            String id = ids.get(r.nextInt(ids.size()));
+            ListingEntry old = current.get(id);
+            ListingEntry next = r.nextInt(8) == 0 ? null : randomEntry(r, old);
+            writer.replace(category, id, old, next);
+            if (next == null) {
+                current.remove(id);
+            } else {
+                current.put(id, next);
+            }
+        }
+
+        SortedMapStore<Bytes> freshIndex = new SortedMapStore<>("fresh-index");
+        SortedMapStore<Bytes> freshFacets = new SortedMapStore<>("fresh-facets");
+        IndexWriter fresh = new IndexWriter(freshIndex, freshFacets);
+        current.forEach((id, e) -> fresh.replace(category, id, null, e));
+
+        assertThat(render(index)).isEqualTo(render(freshIndex));
+        assertThat(render(facets)).isEqualTo(render(freshFacets));
+        long inStock = current.values().stream().filter(ListingEntry::inStock).count();
+        byte[] total = facets.get(FacetCounters.totalKey(scope));
+        assertThat(FacetCounters.total(total)).isEqualTo(current.size());
+        assertThat(FacetCounters.inStock(total)).isEqualTo(inStock);
+    }
+
+    private static ListingEntry randomEntry(SplittableRandom r, ListingEntry old) {
+        long version = old == null ? 1 : old.version() + 1;
+        if (old != null && r.nextBoolean()) { // a patch: price or stock, and updatedAt
+            return r.nextBoolean()
+                    ? new ListingEntry(version, r.nextLong(0, 100), old.updatedAtMs() + 1, old.rating(), old.stock(),
+                    old.brand(), old.json())
+                    : new ListingEntry(version, old.priceCents(), old.updatedAtMs() + 1, old.rating(), r.nextInt(3),
+                    old.brand(), old.json());
+        }
+        return new ListingEntry(version, r.nextLong(0, 100), TestValues.randomUpdatedAt(r),
+                TestValues.randomRating(r), r.nextInt(3), BRANDS[r.nextInt(BRANDS.length)],
+                ("{\"v\":" + version + "}").getBytes());
+    }
+
+    private static Map<Bytes, String> render(SortedMapStore<Bytes> store) {
+        Map<Bytes, String> out = new HashMap<>();
+        store.contents().forEach((k, v) -> out.put(k, Arrays.toString(v)));
+        return out;
+    }
+}

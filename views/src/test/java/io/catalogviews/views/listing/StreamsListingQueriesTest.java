@@ -1,0 +1,76 @@
+package io.catalogviews.views.listing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.streams.StreamsListingQueries;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the Kafka Streams adapter answers when the stores cannot be read at all; reads are covered by the engine. */
+class StreamsListingQueriesTest {
+
+    private static final ListingFilter PHONES = new ListingFilter("phones", List.of(), null, null, null);
+    private static final ListingFilter ALL = new ListingFilter(null, List.of(), null, null, null);
+
+    private static KafkaStreams streams(Path stateDir) {
+        StreamsBuilder builder = new StreamsBuilder();
+        builder.stream("in").to("out");
+        Properties props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, "listing-queries-test");
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:1");
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        return new KafkaStreams(builder.build(), props);
+    }
+
+    private static void assertEveryQueryFails(StreamsListingQueries queries) {
+        List<ListingResult<?>> results = List.of(
+                queries.categoryPage(new ListingQuery(PHONES, SortOrder.PRICE, 20, null)),
+                queries.categoryFacets(PHONES),
+                queries.catalogPage(new ListingQuery(ALL, SortOrder.PRICE, 20, null), Set.of(0, 1)),
+                queries.catalogFacets(ALL, Set.of(0, 1)),
+                queries.categories(Set.of(0, 1)));
+        for (ListingResult<?> result : results) {
+            assertThat(result).isInstanceOfSatisfying(ListingResult.Failed.class, failed ->
+                    assertThat(failed.failure().kind()).isEqualTo(QueryFailure.Kind.RETRY_LATER));
+        }
+    }
+
+    @Test
+    void shouldAnswerRetryLaterWhenStreamsIsNotStartedOrAlreadyClosed(@TempDir Path stateDir) {
+        KafkaStreams streams = streams(stateDir);
+        try {
+            StreamsListingQueries queries = new StreamsListingQueries(streams, 2);
+
+            assertEveryQueryFails(queries);
+            streams.close(Duration.ofSeconds(5));
+            assertEveryQueryFails(queries);
+        } finally {
+            streams.close(Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
+    void shouldAnswerAnEmptyResultWhenNoPartitionIsAsked(@TempDir Path stateDir) {
+        KafkaStreams streams = streams(stateDir);
+        try {
+            StreamsListingQueries queries = new StreamsListingQueries(streams, 2);
+
+            assertThat(queries.catalogPage(new ListingQuery(ALL, SortOrder.PRICE, 20, null), Set.of()))
+                    .isEqualTo(new ListingResult.Ok<>(new ListingPage(List.of(), false)));
+            assertThat(queries.catalogFacets(ALL, Set.of())).isEqualTo(new ListingResult.Ok<>(FacetCounts.EMPTY));
+            assertThat(queries.categories(Set.of())).isEqualTo(new ListingResult.Ok<>(List.of()));
+        } finally {
+            streams.close(Duration.ofSeconds(5));
+        }
+    }
+}

@@ -1,0 +1,420 @@
+package io.catalogviews.views.listing.internals;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.catalogviews.views.index.ListingEntry;
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.index.SortedMapStore;
+import io.catalogviews.views.index.TestValues;
+import io.catalogviews.views.listing.CategoryCount;
+import io.catalogviews.views.listing.FacetCounts;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingItem;
+import io.catalogviews.views.listing.ListingPage;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.Position;
+import io.catalogviews.views.listing.internals.TestCatalog.Product;
+import io.catalogviews.views.product.ProductRow;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+import org.apache.kafka.common.utils.Bytes;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ListingEngineTest {
+
+    private static final String[] BRANDS = {"a", "ab", "acme", "Zeta", "\u00fcn\u00ef", "a b"};
+    private static final String[] CATEGORIES = {"phone", "phones", "tv", "tv-x", "audio", "a"};
+    private static final int[] LIMITS = {1, 2, 3, 7, 20, 200};
+
+    // ---- random catalogs, filters and queries ----
+
+    private static long randomPrice(SplittableRandom r) {
+        return switch (r.nextInt(10)) {
+            case 0 -> 0L;
+            case 1 -> r.nextInt(50) == 0 ? Long.MAX_VALUE : 100_000L;
+            case 2, 3, 4 -> r.nextLong(0, 50) * 100; // ties
+            default -> r.nextLong(0, 100_000);
+        };
+    }
+
+    private static Product randomProduct(SplittableRandom r, String id, long version) {
+        Set<String> categories = new java.util.LinkedHashSet<>();
+        int count = r.nextInt(1, 4);
+        while (categories.size() < count) {
+            categories.add(CATEGORIES[r.nextInt(CATEGORIES.length)]);
+        }
+        ListingEntry entry = new ListingEntry(version, randomPrice(r), TestValues.randomUpdatedAt(r),
+                TestValues.randomRating(r), r.nextInt(4), BRANDS[r.nextInt(BRANDS.length)],
+                TestCatalog.jsonOf(id, version));
+        return new Product(id, List.copyOf(categories), entry);
+    }
+
+    /** 300 products, then changes of every kind (patches, moves between categories and brands, deletions). */
+    static TestCatalog randomCatalog(long seed, int partitions) {
+        SplittableRandom r = new SplittableRandom(seed);
+        TestCatalog catalog = new TestCatalog(partitions);
+        Set<String> taken = new HashSet<>();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String id = TestValues.randomId(r, taken);
+            ids.add(id);
+            catalog.put(randomProduct(r, id, 1));
+        }
+        for (int i = 0; i < 300; i++) {
+            String id = ids.get(r.nextInt(ids.size()));
+            Product old = catalog.products.get(id);
+            if (old == null) {
+                catalog.put(randomProduct(r, id, 100 + i)); // re-created
+                continue;
+            }
+            ListingEntry e = old.entry();
+            long v = e.version() + 1;
+            switch (r.nextInt(5)) {
+                case 0 -> catalog.put(new Product(id, old.categories(), new ListingEntry(v, randomPrice(r),
+                        e.updatedAtMs() + 1, e.rating(), e.stock(), e.brand(), TestCatalog.jsonOf(id, v))));
+                case 1 -> catalog.put(new Product(id, old.categories(), new ListingEntry(v, e.priceCents(),
+                        e.updatedAtMs() + 1, e.rating(), r.nextInt(3), e.brand(), TestCatalog.jsonOf(id, v))));
+                case 2 -> catalog.delete(id);
+                default -> catalog.put(randomProduct(r, id, v));
+            }
+        }
+        return catalog;
+    }
+
+    private static ListingFilter randomFilter(SplittableRandom r) {
+        int c = r.nextInt(20);
+        String category = c < 8 ? null : c == 8 ? "nope" : CATEGORIES[r.nextInt(CATEGORIES.length)];
+        TreeSet<String> brands = new TreeSet<>();
+        if (r.nextBoolean()) {
+            int count = r.nextInt(1, 4);
+            for (int i = 0; i < count; i++) {
+                brands.add(r.nextInt(10) == 0 ? "nobrand" : BRANDS[r.nextInt(BRANDS.length)]);
+            }
+        }
+        Long min = r.nextInt(3) == 0 ? randomPrice(r) : null;
+        Long max = r.nextInt(3) == 0 ? randomPrice(r) : null;
+        if (min != null && max != null && min > max && r.nextInt(4) != 0) { // mostly valid bounds
+            Long swap = min;
+            min = max;
+            max = swap;
+        }
+        Boolean inStock = switch (r.nextInt(3)) {
+            case 0 -> null;
+            case 1 -> Boolean.TRUE;
+            default -> Boolean.FALSE;
+        };
+        return new ListingFilter(category, List.copyOf(brands), min, max, inStock);
+    }
+
+    /** Walks every page of a query from the first, with a random limit per page (the contract allows it). */
+    private static List<ListingItem> walk(TestCatalog catalog, ListingFilter f, SortOrder sort, SplittableRandom r,
+                                          SoftAssertions softly) {
+        List<ListingItem> walked = new ArrayList<>();
+        Position after = null;
+        for (int pages = 0; pages < 10_000; pages++) {
+            int limit = LIMITS[r.nextInt(LIMITS.length)];
+            ListingPage page = catalog.page(new ListingQuery(f, sort, limit, after));
+            softly.assertThat(page.items().size()).as("page size of %s %s", f, sort).isLessThanOrEqualTo(limit);
+            if (page.more()) {
+                softly.assertThat(page.items()).as("a page with more of %s %s", f, sort).hasSize(limit);
+            }
+            softly.assertThat(catalog.openIterators()).as("open iterators").isZero();
+            walked.addAll(page.items());
+            if (!page.more() || page.items().isEmpty()) {
+                return walked;
+            }
+            after = page.items().get(page.items().size() - 1).position();
+        }
+        throw new AssertionError("the walk never ended");
+    }
+
+    private static void assertWalkEqualsReference(TestCatalog catalog, ListingFilter f, SortOrder sort,
+                                                  List<ListingItem> walked, SoftAssertions softly) {
+        List<Product> expected = catalog.reference(f, sort);
+        softly.assertThat(walked.stream().map(i -> i.position().id()).toList()).as("walk of %s %s", f, sort)
+                .containsExactlyElementsOf(expected.stream().map(Product::id).toList());
+        if (walked.size() == expected.size()) {
+            for (int i = 0; i < expected.size(); i++) {
+                Product p = expected.get(i);
+                softly.assertThat(walked.get(i).json()).isEqualTo(p.entry().json());
+                softly.assertThat(walked.get(i).position().sortValue()).isEqualTo(p.entry().sortValue(sort));
+            }
+        }
+    }
+
+    // ---- pages ----
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void shouldWalkExactlyTheReferenceListWhenFiltersSortsAndLimitsAreRandom(int partitions) {
+        TestCatalog catalog = randomCatalog(41L + partitions, partitions);
+        SplittableRandom r = new SplittableRandom(7L * partitions);
+        SoftAssertions softly = new SoftAssertions();
+        int nonEmpty = 0;
+        for (int i = 0; i < 400; i++) {
+            ListingFilter f = randomFilter(r);
+            SortOrder sort = SortOrder.values()[r.nextInt(SortOrder.values().length)];
+            List<ListingItem> walked = walk(catalog, f, sort, r, softly);
+            assertWalkEqualsReference(catalog, f, sort, walked, softly);
+            nonEmpty += walked.size() > 1 ? 1 : 0;
+        }
+        softly.assertAll();
+        assertThat(nonEmpty).as("queries with several items").isGreaterThan(200);
+    }
+
+    @ParameterizedTest
+    @EnumSource(SortOrder.class)
+    void shouldWalkEveryScopeExactlyWhenEachSortHasNoFilter(SortOrder sort) {
+        TestCatalog catalog = randomCatalog(5L, 3);
+        SplittableRandom r = new SplittableRandom(sort.ordinal());
+        SoftAssertions softly = new SoftAssertions();
+        List<String> scopes = new ArrayList<>(List.of(CATEGORIES));
+        scopes.add(null);
+        for (String category : scopes) {
+            for (Boolean inStock : new Boolean[] {null, true, false}) {
+                ListingFilter f = new ListingFilter(category, List.of(), null, null, inStock);
+                assertWalkEqualsReference(catalog, f, sort, walk(catalog, f, sort, r, softly), softly);
+            }
+        }
+        softly.assertAll();
+    }
+
+    @Test
+    void shouldAnswerAnEmptyPageWhenTheCategoryIsUnknownOrBoundsAreInverted() {
+        TestCatalog catalog = randomCatalog(9L, 2);
+        for (SortOrder sort : SortOrder.values()) {
+            assertThat(catalog.page(new ListingQuery(new ListingFilter("nope", List.of(), null, null, null), sort, 20,
+                    null))).isEqualTo(new ListingPage(List.of(), false));
+            assertThat(catalog.page(new ListingQuery(new ListingFilter(null, List.of(), 500L, 100L, null), sort, 20,
+                    null))).isEqualTo(new ListingPage(List.of(), false));
+        }
+    }
+
+    @Test
+    void shouldCostTheSameOnEveryPageWhenTheIndexAnswersEveryFilter() {
+        TestCatalog catalog = randomCatalog(13L, 1);
+        TestCatalog.Partition p = catalog.partitions.get(0);
+        int limit = 5;
+        List<ListingFilter> filters = List.of(
+                new ListingFilter(null, List.of(), null, null, null),
+                new ListingFilter(null, List.of(), null, null, true),
+                new ListingFilter(null, List.of("a", "acme", "\u00fcn\u00ef"), null, null, null),
+                new ListingFilter(null, List.of("a", "ab"), 1_000L, 90_000L, true));
+        for (ListingFilter f : filters) {
+            for (SortOrder sort : SortOrder.values()) {
+                boolean rangeIsExact = f.minPrice() == null || sort.isPriceSort();
+                if (!rangeIsExact) {
+                    continue;
+                }
+                int runs = Math.max(1, f.brands().size());
+                Position after = null;
+                int pages = 0;
+                while (true) {
+                    p.catalogIndex.resetCounters();
+                    p.products.resetCounters();
+                    ListingPage page = catalog.page(new ListingQuery(f, sort, limit, after));
+                    assertThat(p.catalogIndex.rangeCalls()).as("seeks on page %d of %s %s", pages, f, sort)
+                            .isEqualTo(runs);
+                    assertThat(p.catalogIndex.entriesRead()).as("entries read on page %d of %s %s", pages, f, sort)
+                            .isLessThanOrEqualTo(limit + 1 + runs);
+                    assertThat(p.products.gets()).as("rows read on page %d", pages).isLessThanOrEqualTo(limit + 1);
+                    pages++;
+                    if (!page.more()) {
+                        break;
+                    }
+                    after = page.items().get(limit - 1).position();
+                }
+                assertThat(pages).as("pages of %s %s", f, sort).isGreaterThan(3);
+            }
+        }
+    }
+
+    @Test
+    void shouldSkipAnEntryWhoseRowIsMissingWhenPaging() {
+        TestCatalog catalog = randomCatalog(21L, 2);
+        ListingFilter all = new ListingFilter(null, List.of(), null, null, null);
+        List<Product> expected = new ArrayList<>(catalog.reference(all, SortOrder.PRICE));
+        // A row gone (not yet written, or already deleted) and a deletion marker in place of a row.
+        Product gone = expected.get(10);
+        Product marked = expected.get(20);
+        catalog.productPartition(gone.id()).products.delete(gone.id());
+        catalog.productPartition(marked.id()).products.put(marked.id(), ProductRow.deletionMarker(99, 1).encode());
+        expected.remove(marked);
+        expected.remove(gone);
+        SoftAssertions softly = new SoftAssertions();
+
+        List<ListingItem> walked = walk(catalog, all, SortOrder.PRICE, new SplittableRandom(1), softly);
+
+        softly.assertThat(walked.stream().map(i -> i.position().id()).toList())
+                .containsExactlyElementsOf(expected.stream().map(Product::id).toList());
+        softly.assertAll();
+    }
+
+    @Test
+    void shouldSayNoMoreWhenTheOnlyFurtherEntryHasNoRow() {
+        TestCatalog catalog = randomCatalog(23L, 1);
+        ListingFilter f = new ListingFilter("tv", List.of(), null, null, null);
+        List<Product> expected = catalog.reference(f, SortOrder.UPDATED_DESC);
+        Product last = expected.get(expected.size() - 1);
+        catalog.categoryPartition("tv").categoryRows.delete(RowReader.categoryRowKey("tv", last.id()));
+
+        ListingPage page = catalog.page(new ListingQuery(f, SortOrder.UPDATED_DESC, expected.size() - 1, null));
+
+        assertThat(page.items()).hasSize(expected.size() - 1);
+        assertThat(page.more()).isFalse();
+        assertThat(catalog.page(new ListingQuery(f, SortOrder.UPDATED_DESC, expected.size() - 2, null)).more())
+                .isTrue();
+    }
+
+    @Test
+    void shouldRejectALimitBelowOneWhenAskedForAPage() {
+        TestCatalog catalog = new TestCatalog(1);
+        assertThatThrownBy(() -> catalog.page(new ListingQuery(new ListingFilter(null, List.of(), null, null, null),
+                SortOrder.PRICE, 0, null))).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    // ---- facets ----
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void shouldCountLikeTheReferenceWhenFacetFiltersAreRandom(int partitions) {
+        TestCatalog catalog = randomCatalog(61L + partitions, partitions);
+        SplittableRandom r = new SplittableRandom(3L);
+        SoftAssertions softly = new SoftAssertions();
+        for (int i = 0; i < 500; i++) {
+            ListingFilter f = randomFilter(r);
+            softly.assertThat(catalog.facets(f)).as("facets of %s", f).isEqualTo(catalog.referenceFacets(f));
+            softly.assertThat(catalog.openIterators()).isZero();
+        }
+        softly.assertAll();
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void shouldCountFromTheCountersLikeTheReferenceWhenThereIsNoFilter(int partitions) {
+        TestCatalog catalog = randomCatalog(71L + partitions, partitions);
+        List<String> scopes = new ArrayList<>(List.of(CATEGORIES));
+        scopes.add(null);
+        scopes.add("nope");
+        scopes.add("phon");
+        for (String category : scopes) {
+            ListingFilter f = new ListingFilter(category, List.of(), null, null, null);
+            for (TestCatalog.Partition p : catalog.partitions) {
+                p.catalogIndex.resetCounters();
+                p.categoryIndex.resetCounters();
+            }
+
+            assertThat(catalog.facets(f)).as("facets of %s", category).isEqualTo(catalog.referenceFacets(f));
+            assertThat(catalog.openIterators()).isZero();
+            for (TestCatalog.Partition p : catalog.partitions) {
+                assertThat(p.catalogIndex.entriesRead() + p.categoryIndex.entriesRead()).as("index entries read")
+                        .isLessThanOrEqualTo(2);
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswerEmptyFacetsWhenNothingMatches() {
+        TestCatalog catalog = randomCatalog(81L, 2);
+        assertThat(catalog.facets(new ListingFilter("nope", List.of(), null, null, null))).isEqualTo(FacetCounts.EMPTY);
+        assertThat(catalog.facets(new ListingFilter(null, List.of("nobrand"), null, null, null)))
+                .isEqualTo(FacetCounts.EMPTY);
+        assertThat(new TestCatalog(1).facets(new ListingFilter(null, List.of(), null, null, null)))
+                .isEqualTo(FacetCounts.EMPTY);
+    }
+
+    @Test
+    void shouldMergeFacetsWhenSomePartsAreEmpty() {
+        FacetCounts acme = new FacetCounts(2, 1, java.util.Map.of("acme", 2L), 100L, 300L);
+        FacetCounts zeta = new FacetCounts(3, 3, java.util.Map.of("acme", 1L, "zeta", 2L), 50L, 200L);
+
+        assertThat(ListingEngine.mergeFacets(List.of(FacetCounts.EMPTY, FacetCounts.EMPTY)))
+                .isEqualTo(FacetCounts.EMPTY);
+        assertThat(ListingEngine.mergeFacets(List.of())).isEqualTo(FacetCounts.EMPTY);
+        assertThat(ListingEngine.mergeFacets(List.of(FacetCounts.EMPTY, acme, FacetCounts.EMPTY))).isEqualTo(acme);
+        assertThat(ListingEngine.mergeFacets(List.of(acme, zeta))).isEqualTo(
+                new FacetCounts(5, 4, java.util.Map.of("acme", 3L, "zeta", 2L), 50L, 300L));
+    }
+
+    // ---- categories ----
+
+    @Test
+    void shouldListEveryNonEmptyCategoryByNameWhenProductsMoved() {
+        TestCatalog catalog = randomCatalog(91L, 3);
+
+        assertThat(catalog.categories()).isEqualTo(catalog.referenceCategories()).isNotEmpty();
+        assertThat(catalog.openIterators()).isZero();
+    }
+
+    @Test
+    void shouldSeekPastBrandCountersWhenACategoryHasManyBrands() {
+        TestCatalog catalog = new TestCatalog(1);
+        int n = 0;
+        for (String category : new String[] {"a", "a-b", "b", "c"}) {
+            int brands = category.equals("b") ? 1 : 200;
+            for (int i = 0; i < brands; i++) {
+                String id = "p" + n++;
+                catalog.put(new Product(id, List.of(category), new ListingEntry(1, 100, 1, null, 1, "brand-" + i,
+                        TestCatalog.jsonOf(id, 1))));
+            }
+        }
+        catalog.delete("p0"); // "a" keeps 199 products, and loses a brand
+        SortedMapStore<Bytes> facets = catalog.partitions.get(0).categoryFacets;
+        facets.resetCounters();
+
+        List<CategoryCount> categories = catalog.categories();
+
+        assertThat(categories).containsExactly(new CategoryCount("a", 199), new CategoryCount("a-b", 200),
+                new CategoryCount("b", 1), new CategoryCount("c", 200));
+        assertThat(facets.entriesRead()).isLessThan(100);
+        assertThat(facets.openIterators()).isZero();
+    }
+
+    // ---- merge ----
+
+    private static ListingItem item(long sortValue, String id) {
+        return new ListingItem(new Position(sortValue, id), id.getBytes());
+    }
+
+    private static List<String> ids(ListingPage page) {
+        return page.items().stream().map(i -> i.position().id()).toList();
+    }
+
+    @Test
+    void shouldMergeInListingOrderWhenPagesInterleave() {
+        ListingPage a = new ListingPage(List.of(item(1, "a"), item(3, "a"), item(-1L, "z")), false);
+        ListingPage b = new ListingPage(List.of(item(1, "B"), item(3, "b"), item(Long.MIN_VALUE, "x")), false);
+        ListingPage c = new ListingPage(List.of(), false);
+
+        ListingPage merged = ListingEngine.merge(List.of(a, b, c), 10);
+
+        // Sort values compare unsigned: MIN_VALUE (0x80..) before -1 (0xFF..); ids by bytes: "B" before "a".
+        assertThat(ids(merged)).containsExactly("B", "a", "a", "b", "x", "z");
+        assertThat(merged.more()).isFalse();
+    }
+
+    @Test
+    void shouldSayMoreWhenItemsAreLeftOverOrAnInputHadMore() {
+        ListingPage a = new ListingPage(List.of(item(1, "a"), item(2, "a")), false);
+        ListingPage b = new ListingPage(List.of(item(5, "b")), false);
+        ListingPage full = new ListingPage(List.of(item(0, "c")), true);
+
+        assertThat(ListingEngine.merge(List.of(a, b), 2)).isEqualTo(new ListingPage(List.of(a.items().get(0),
+                a.items().get(1)), true));
+        assertThat(ListingEngine.merge(List.of(a, b), 3).more()).isFalse();
+        assertThat(ListingEngine.merge(List.of(a, b, full), 4)).satisfies(p -> {
+            assertThat(ids(p)).containsExactly("c", "a", "a", "b");
+            assertThat(p.more()).isTrue();
+        });
+        assertThat(ListingEngine.merge(List.of(), 5)).isEqualTo(new ListingPage(List.of(), false));
+    }
+}
