@@ -43,7 +43,7 @@ import java.util.stream.Collectors;
  *       Retry-After and {@link Forwarding#SERVED_BY}. A forwarded request is answered locally or refused with
  *       503, never forwarded again. No active owner: 503 {@code unavailable} with Retry-After.</li>
  *   <li>Without {@code category}, and {@code /v1/categories}: scatter-gather over every partition (see
- *       {@link ScatterGather}), merged here: pages by a k-way merge by position ({@link PageMerge}), facets by
+ *       {@link ScatterGather}), merged here: pages by a k-way merge by position ({@link ListingPage#merge}), facets by
  *       {@link FacetCounts#merge}, categories concatenated and sorted by name.</li>
  *   <li>Answers are rendered by {@link ListingJson} around the stored product JSON, {@code application/json},
  *       with {@link Forwarding#SERVED_BY} naming every instance whose stores answered. {@code nextCursor} is the
@@ -93,12 +93,12 @@ public final class ListingRoutes {
         ListingQuery query = new ListingQuery(params.filter(), params.sort(), params.limit(), after);
         if (!query.filter().isWholeCatalog()) {
             byCategory(ctx, query.filter().category(), () -> queries.categoryPage(query),
-                    page -> renderPage(PageMerge.merge(List.of(page), query.limit()), query));
+                    page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query));
             return;
         }
         respondLater(ctx, scatter.gather(StoreNames.CATALOG_INDEX, isForwarded(ctx), pagePart(query))
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
-                        renderPage(PageMerge.merge(gathered.answers(), query.limit()), query))));
+                        renderPage(ListingPage.merge(gathered.answers(), query.limit()), query))));
     }
 
     /** {@code GET /v1/facets}: facets of a category or of the whole catalog. */
@@ -192,7 +192,7 @@ public final class ListingRoutes {
         ScatterRequest.PageRequest request = ScatterRequest.readPage(ctx.bodyAsBytes(), owners.partitions());
         refuseMoved(StoreNames.CATALOG_INDEX, request.partitions());
         ListingPage page = localOrRefuse(queries.catalogPage(request.query(), request.partitions()));
-        internalAnswer(ctx, ListingFrames.page(PageMerge.merge(List.of(page), request.query().limit())));
+        internalAnswer(ctx, ListingFrames.page(ListingPage.merge(List.of(page), request.query().limit())));
     }
 
     /** {@code POST} {@value #INTERNAL_CATALOG_FACETS_PATH}: whole-catalog facets of the given local partitions. */
