@@ -1,5 +1,6 @@
 package io.catalogviews.api;
 
+import io.catalogviews.api.cluster.ClusterRoutes;
 import io.catalogviews.api.health.Readiness;
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.ErrorBodies;
@@ -7,6 +8,7 @@ import io.catalogviews.api.http.JsonErrorHandler;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.listing.CursorCodec;
 import io.catalogviews.api.listing.ListingRoutes;
+import io.catalogviews.api.operations.Operations;
 import io.catalogviews.api.product.ProductRoutes;
 import io.catalogviews.api.product.VersionWaiters;
 import io.catalogviews.api.routing.Forwarder;
@@ -21,6 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * The HTTP API: routes, error mapping and the Jetty server. Talks to the views only through query
@@ -42,12 +45,23 @@ public final class ApiServer implements AutoCloseable {
         this.waiters = waiters;
     }
 
-    public static ApiServer start(ApiSettings settings, KeyOwners owners, ProductQueries queries,
-                                  ListingQueries listingQueries, CursorCodec cursors, Readiness readiness) {
-        Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads());
+    public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, Readiness readiness) {
+        return start(settings, views, cursors, readiness, Operations.defaults());
+    }
+
+    /** @param operations {@code /metrics}, {@code /openapi.json}, metrics, admin token and request log */
+    public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, Readiness readiness,
+                                  Operations operations) {
+        KeyOwners owners = views.owners();
+        ProductQueries queries = views.products();
+        ListingQueries listingQueries = views.listings();
+        Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads(),
+                operations.forwardObserver());
         VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
-        ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout());
+        ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout(),
+                settings.maxStaleLagRecords());
         ListingRoutes listing = new ListingRoutes(owners, listingQueries, forwarder, cursors, settings.forwardTimeout());
+        ClusterRoutes cluster = new ClusterRoutes(views.cluster(), forwarder);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = settings.port();
             cfg.startup.showJavalinBanner = false;
@@ -55,6 +69,7 @@ public final class ApiServer implements AutoCloseable {
             cfg.http.maxRequestSize = settings.maxRequestBytes();
             cfg.http.prefer405over404 = true;
             cfg.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            operations.install(cfg);
             cfg.routes.get("/v1/products/{id}", products::get);
             cfg.routes.post("/v1/products/batch", products::batch);
             cfg.routes.post(ProductRoutes.INTERNAL_BATCH_PATH, products::internalBatch);
@@ -64,6 +79,8 @@ public final class ApiServer implements AutoCloseable {
             cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, listing::internalCatalogPage);
             cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, listing::internalCatalogFacets);
             cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, listing::internalCategories);
+            cfg.routes.get(ClusterRoutes.CLUSTER_PATH, cluster::cluster);
+            cfg.routes.get(ClusterRoutes.INTERNAL_STATE_PATH, cluster::internalState);
             cfg.routes.get("/health/live", ctx -> Responses.json(ctx, 200, LIVE));
             cfg.routes.get("/health/ready", ctx -> {
                 if (!readiness.isReady()) {
@@ -115,6 +132,14 @@ public final class ApiServer implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /** Every HTTP route registered, as {@code "GET /v1/products/{id}"} (method and path template). */
+    public List<String> routes() {
+        return app.unsafe.internalRouter.allHttpHandlers().stream()
+                .filter(parsed -> parsed.endpoint.method.isHttpMethod())
+                .map(parsed -> parsed.endpoint.method.name() + " " + parsed.endpoint.path)
+                .toList();
     }
 
     @Override

@@ -1,12 +1,15 @@
 package io.catalogviews.cli;
 
+import io.catalogviews.bench.BenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+
+import java.util.Map;
 
 /** The {@code catalog-views} executable: {@code serve}, {@code demo}, {@code publish}. */
 @Command(name = "catalog-views", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Kafka Streams materialized views of product catalogs, served over HTTP.",
-        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class,
+        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class, BenchCommand.class,
                 CommandLine.HelpCommand.class})
 public final class CatalogViewsCli implements Runnable {
 
@@ -18,7 +21,18 @@ public final class CatalogViewsCli implements Runnable {
     }
 
     public static CommandLine commandLine() {
+        return commandLine(System.getenv());
+    }
+
+    /**
+     * The command line reading option defaults from {@code env} (flag &gt; environment &gt; {@code --config} file
+     * &gt; default; see {@link LayeredDefaults}).
+     */
+    public static CommandLine commandLine(Map<String, String> env) {
         CommandLine cli = new CommandLine(new CatalogViewsCli());
+        LayeredDefaults defaults = new LayeredDefaults(env);
+        cli.setDefaultValueProvider(defaults);
+        cli.setParameterExceptionHandler(defaults.explaining(cli.getParameterExceptionHandler()));
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             commandLine.getErr().println(commandLine.getColorScheme().errorText("error: " + e.getMessage()));
             return 1;

@@ -2,17 +2,19 @@ package io.catalogviews.cli;
 
 import io.catalogviews.cli.demo.SyntheticCatalog;
 import io.catalogviews.service.CatalogService;
+import io.catalogviews.service.config.KafkaClientConfig;
+import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.topology.EventCounters;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Instant;
 import java.util.concurrent.Callable;
 
 /** {@code catalog-views demo}: {@code serve} plus a synthetic catalog published through Kafka. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Run the service and publish a synthetic catalog to it, then print example queries.")
+        description = "Run the service and publish a synthetic catalog to it, then print example queries.",
+        footer = ServeOptions.FOOTER)
 public final class DemoCommand implements Callable<Integer> {
 
     @Mixin
@@ -31,9 +33,10 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        CatalogService service = CatalogService.start(options.toConfig());
+        OperationsConfig operations = options.toOperations();
+        CatalogService service = CatalogService.start(options.toConfig(), operations);
         try {
-            load(service);
+            load(service, operations.kafkaClient());
             printExamples(service.httpPort());
         } catch (RuntimeException | InterruptedException e) {
             service.close();
@@ -47,11 +50,11 @@ public final class DemoCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void load(CatalogService service) throws InterruptedException {
-        SyntheticCatalog catalog = new SyntheticCatalog(seed, Instant.parse("2026-11-01T00:00:00Z"));
+    private void load(CatalogService service, KafkaClientConfig kafkaClient) throws InterruptedException {
+        SyntheticCatalog catalog = new SyntheticCatalog(seed, SyntheticCatalog.DEMO_BASE_TIME);
         ProgressBar published = new ProgressBar(System.err, "publishing products", products);
         try (EventPublisher publisher = new EventPublisher(service.bootstrapServers(),
-                service.config().inputTopic())) {
+                service.config().inputTopic(), kafkaClient)) {
             for (int i = 0; i < products; i++) {
                 publisher.publish(catalog.upsert(i), EventPublisher.Encoding.SINGLE_OBJECT);
                 published.update(publisher.acknowledged());

@@ -2,6 +2,7 @@ package io.catalogviews.cli;
 
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.service.config.KafkaClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -27,14 +28,18 @@ public final class EventPublisher implements AutoCloseable {
     private final AtomicReference<Exception> failure = new AtomicReference<>();
 
     public EventPublisher(String bootstrapServers, String topic) {
+        this(bootstrapServers, topic, KafkaClientConfig.none());
+    }
+
+    /** With {@code kafkaClient}'s properties (security, TLS, SASL …) over this publisher's producer tuning. */
+    public EventPublisher(String bootstrapServers, String topic, KafkaClientConfig kafkaClient) {
         this.topic = topic;
-        this.producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        this.producer = new KafkaProducer<>(kafkaClient.forProducer(bootstrapServers, Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 20,
                 ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4"),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4")),
                 new ByteArraySerializer(), new ByteArraySerializer());
     }
 

@@ -2,9 +2,11 @@ package io.catalogviews.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.catalogviews.cli.demo.SyntheticCatalog;
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.DecodeResult;
 import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.service.config.KafkaClientConfig;
 import io.catalogviews.topology.TopologySettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,6 +46,20 @@ public final class PublishCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     String encoding;
 
+    @Option(names = "--kafka-config", paramLabel = "<file>", defaultValue = "${env:CATALOG_VIEWS_KAFKA_CONFIG}",
+            description = "Kafka client properties file (security.protocol, sasl.*, ssl.*, ...) for the producer. "
+                    + "Env: CATALOG_VIEWS_KAFKA_CONFIG. Default: none.")
+    Path kafkaConfig;
+
+    @Option(names = "--synthetic", paramLabel = "<products>",
+            description = "Instead of reading events, publish the deterministic demo catalog of this many products "
+                    + "(the one `demo` publishes, version 1 upserts). Default: off.")
+    Integer synthetic;
+
+    @Option(names = "--seed", defaultValue = "42",
+            description = "Seed of the --synthetic catalog. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
     @Override
     public Integer call() throws IOException {
         boolean singleObject = switch (encoding) {
@@ -52,10 +68,15 @@ public final class PublishCommand implements Callable<Integer> {
             default -> throw new IllegalArgumentException("--encoding must be json or single-object, was '"
                     + encoding + "'");
         };
+        KafkaClientConfig kafkaClient = KafkaClientConfig.load(kafkaConfig);
+        if (synthetic != null) {
+            return publishSynthetic(kafkaClient, singleObject);
+        }
         ProductEventCodec codec = ProductEventCodec.create();
         int published = 0;
         int rejected = 0;
-        try (BufferedReader in = reader(); EventPublisher publisher = new EventPublisher(bootstrapServers, topic)) {
+        try (BufferedReader in = reader(); EventPublisher publisher = new EventPublisher(bootstrapServers, topic,
+                kafkaClient)) {
             String line;
             int lineNumber = 0;
             while ((line = in.readLine()) != null) {
@@ -86,6 +107,29 @@ public final class PublishCommand implements Callable<Integer> {
         System.err.println("published " + published + " records to " + topic
                 + (rejected > 0 ? "; rejected " + rejected + " lines" : ""));
         return rejected > 0 ? 1 : 0;
+    }
+
+    private int publishSynthetic(KafkaClientConfig kafkaClient, boolean singleObject) {
+        if (synthetic < 1) {
+            throw new IllegalArgumentException("--synthetic must be >= 1, was " + synthetic);
+        }
+        if (!"-".equals(file)) {
+            throw new IllegalArgumentException("--synthetic publishes generated events; it cannot be combined with "
+                    + "--file");
+        }
+        SyntheticCatalog catalog = new SyntheticCatalog(seed, SyntheticCatalog.DEMO_BASE_TIME);
+        ProgressBar progress = new ProgressBar(System.err, "publishing products", synthetic);
+        try (EventPublisher publisher = new EventPublisher(bootstrapServers, topic, kafkaClient)) {
+            for (int i = 0; i < synthetic; i++) {
+                publisher.publish(catalog.upsert(i), singleObject ? EventPublisher.Encoding.SINGLE_OBJECT
+                        : EventPublisher.Encoding.JSON);
+                progress.update(publisher.acknowledged());
+            }
+            publisher.flush();
+            progress.finish(publisher.acknowledged());
+        }
+        System.err.println("published " + synthetic + " synthetic products to " + topic);
+        return 0;
     }
 
     private BufferedReader reader() throws IOException {

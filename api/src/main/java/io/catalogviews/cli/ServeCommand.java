@@ -9,7 +9,8 @@ import java.util.concurrent.CountDownLatch;
 
 /** {@code catalog-views serve}: runs one instance until SIGTERM or Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Run the service: consume product events, keep the views, answer HTTP queries.")
+        description = "Run the service: consume product events, keep the views, answer HTTP queries.",
+        footer = ServeOptions.FOOTER)
 public final class ServeCommand implements Callable<Integer> {
 
     @Mixin
@@ -17,7 +18,7 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        CatalogService service = CatalogService.start(options.toConfig());
+        CatalogService service = CatalogService.start(options.toConfig(), options.toOperations());
         runUntilStopped(service);
         return 0;
     }

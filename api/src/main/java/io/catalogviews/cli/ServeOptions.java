@@ -1,12 +1,23 @@
 package io.catalogviews.cli;
 
+import io.catalogviews.api.security.AdminToken;
 import io.catalogviews.service.ServiceConfig;
+import io.catalogviews.service.config.ConfigFile;
+import io.catalogviews.service.config.KafkaClientConfig;
+import io.catalogviews.service.config.OperationsConfig;
+import io.catalogviews.service.config.OptionChecks;
 import io.catalogviews.topology.TopologySettings;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,7 +28,7 @@ public final class ServeOptions {
 
     @Option(names = "--bootstrap-servers", defaultValue = "${env:CATALOG_VIEWS_BOOTSTRAP_SERVERS}",
             description = "Kafka bootstrap servers. Absent: start an embedded single-node KRaft broker. "
-                    + "Env: CATALOG_VIEWS_BOOTSTRAP_SERVERS.")
+                    + "Env: CATALOG_VIEWS_BOOTSTRAP_SERVERS. Default: none (embedded broker).")
     String bootstrapServers;
 
     @Option(names = "--embedded-kafka-port", defaultValue = "${env:CATALOG_VIEWS_EMBEDDED_KAFKA_PORT:-9092}",
@@ -67,14 +78,81 @@ public final class ServeOptions {
     long rocksDbMemoryMb;
 
     @Option(names = "--streams-config", description = "Extra Kafka Streams or client property key=value "
-            + "(repeatable), applied last.")
+            + "(repeatable), applied last. Default: none.")
     Map<String, String> streamsConfig = new HashMap<>();
 
+    /** Help footer of the commands that use these options. */
+    static final String FOOTER = "%nEvery option can also be set by environment variable CATALOG_VIEWS_<OPTION> "
+            + "(upper case, dashes as underscores, e.g. CATALOG_VIEWS_HTTP_PORT=8081; not --streams-config) or as "
+            + "<option>=<value> in the --config file (http-port=8081; streams-config.<property>=<value>). "
+            + "Precedence: flag > environment > config file > default.";
+
+    @Option(names = "--config", paramLabel = "<file>",
+            description = "Properties file of options: keys are option names without dashes (http-port=8081, "
+                    + "streams-config.<property>=<value>); flags and environment variables win over it. "
+                    + "Env: CATALOG_VIEWS_CONFIG. Default: none.")
+    Path config;
+
+    @Option(names = "--kafka-config", paramLabel = "<file>",
+            description = "Kafka client properties file (security.protocol, sasl.*, ssl.*, ...) given to every Kafka "
+                    + "client of the service: Kafka Streams, the Admin client that creates topics and the demo "
+                    + "producer. Needs --bootstrap-servers. Default: none.")
+    Path kafkaConfig;
+
+    @Option(names = "--admin-token", paramLabel = "<token>",
+            description = "Bearer token required on /metrics and /v1/cluster (at least 16 characters). Prefer "
+                    + "CATALOG_VIEWS_ADMIN_TOKEN or the config file to the flag, which other users can see. "
+                    + "Default: none (open).")
+    String adminToken;
+
+    @Option(names = "--request-log", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+            defaultValue = "false",
+            description = "Log one line per HTTP request (logger io.catalogviews.requests). Default: ${DEFAULT-VALUE}.")
+    boolean requestLog;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    /** Kafka client properties, admin token and request log; fails naming the option when one is invalid. */
+    OperationsConfig toOperations() {
+        return new OperationsConfig(KafkaClientConfig.load(kafkaConfig), AdminToken.of(adminToken), requestLog);
+    }
+
+    /** The config file's {@code streams-config.*} entries under the flags' ones; checks the file's keys. */
+    private Map<String, String> streamsConfigWithFile() {
+        ConfigFile file = ConfigFile.load(config);
+        List<String> keys = new ArrayList<>();
+        List<String> mapPrefixes = new ArrayList<>();
+        for (OptionSpec option : spec == null ? List.<OptionSpec>of() : spec.options()) {
+            String key = LayeredDefaults.key(option);
+            if (option.typeInfo().isMap()) {
+                mapPrefixes.add(key + ".");
+            } else if (!option.usageHelp() && !option.versionHelp() && !key.equals("config")) {
+                keys.add(key);
+            }
+        }
+        file.requireKnown(keys, mapPrefixes);
+        Map<String, String> merged = new LinkedHashMap<>(file.withPrefix("streams-config."));
+        merged.putAll(streamsConfig);
+        return merged;
+    }
+
+    private void checkValues() {
+        OptionChecks.bootstrapServers("--bootstrap-servers", bootstrapServers);
+        OptionChecks.kafkaName("--application-id", applicationId);
+        OptionChecks.kafkaName("--input-topic", inputTopic);
+        OptionChecks.inRange("--stream-threads", streamThreads, 1, 64);
+        OptionChecks.inRange("--rocksdb-memory-mb", rocksDbMemoryMb, 16, 1024L * 1024);
+    }
+
     ServiceConfig toConfig() {
+        checkValues();
+        Map<String, String> streamsConfigFromAllSources = streamsConfigWithFile();
         return new ServiceConfig(bootstrapServers, embeddedKafkaPort, httpPort, advertisedUrl, stateDir, partitions,
                 standbyReplicas, applicationId, deletedRetention, inputTopic,
                 inputTopic.equals(TopologySettings.DEFAULT_INPUT_TOPIC) ? TopologySettings.DEFAULT_DLQ_TOPIC
                         : inputTopic + ".dlq",
-                ServiceConfig.DEFAULT_INPUT_RETENTION, streamThreads, rocksDbMemoryMb * 1024 * 1024, streamsConfig);
+                ServiceConfig.DEFAULT_INPUT_RETENTION, streamThreads, rocksDbMemoryMb * 1024 * 1024,
+                streamsConfigFromAllSources);
     }
 }

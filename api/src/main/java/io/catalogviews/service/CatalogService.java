@@ -2,19 +2,24 @@ package io.catalogviews.service;
 
 import io.catalogviews.api.ApiServer;
 import io.catalogviews.api.ApiSettings;
+import io.catalogviews.api.ViewAccess;
+import io.catalogviews.api.operations.Operations;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
+import io.catalogviews.service.config.OperationsConfig;
+import io.catalogviews.service.metrics.ServiceMetrics;
 import io.catalogviews.topology.CatalogTopology;
+import io.catalogviews.topology.CompositeOutcomeListener;
 import io.catalogviews.topology.EventCounters;
 import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.streams.StreamsClusterView;
 import io.catalogviews.views.streams.StreamsKeyOwners;
 import io.catalogviews.views.streams.StreamsListingQueries;
 import io.catalogviews.views.streams.StreamsProductQueries;
 import io.catalogviews.api.listing.CursorCodec;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
@@ -27,7 +32,7 @@ import java.net.ServerSocket;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -51,11 +56,12 @@ public final class CatalogService implements AutoCloseable {
     private final ApiServer api;
     private final AtomicBoolean restored;
     private final AtomicBoolean closing;
+    private final ServiceMetrics metrics;
 
     private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
                            String bootstrapServers, Instance self, int partitions, EventCounters counters,
                            KafkaStreams streams, ApiServer api, AtomicBoolean restored,
-                           AtomicBoolean closing) {
+                           AtomicBoolean closing, ServiceMetrics metrics) {
         this.config = config;
         this.lock = lock;
         this.broker = broker;
@@ -67,11 +73,22 @@ public final class CatalogService implements AutoCloseable {
         this.api = api;
         this.restored = restored;
         this.closing = closing;
+        this.metrics = metrics;
     }
 
     public static CatalogService start(ServiceConfig config) {
+        return start(config, OperationsConfig.defaults());
+    }
+
+    /**
+     * @param operations Kafka client properties for every client, admin token, request log
+     * @throws IllegalArgumentException naming the option when the configuration is invalid
+     */
+    public static CatalogService start(ServiceConfig config, OperationsConfig operations) {
+        operations.requireUsableWith(config.bootstrapServers());
         StateDirLock lock = StateDirLock.acquire(config.stateDir());
         EmbeddedKafkaBroker broker = null;
+        ServiceMetrics metrics = null;
         try {
             String bootstrap = config.bootstrapServers();
             if (bootstrap == null || bootstrap.isBlank()) {
@@ -84,17 +101,20 @@ public final class CatalogService implements AutoCloseable {
             int httpPort = config.httpPort() == 0 ? freePort() : config.httpPort();
             Instance self = advertised(config.advertisedUrl(), httpPort);
             int partitions;
-            try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap))) {
+            try (Admin admin = Admin.create(operations.kafkaClient().forAdmin(bootstrap))) {
                 partitions = TopicSetup.ensureTopics(admin, config.inputTopic(), config.deadLetterTopic(),
                         config.partitions(), config.inputRetention());
             }
             EventCounters counters = new EventCounters();
+            metrics = ServiceMetrics.create();
             TopologySettings topology = new TopologySettings(config.inputTopic(), config.deadLetterTopic(), partitions,
-                    config.deletedRetention(), Duration.ofMinutes(1), counters);
+                    config.deletedRetention(), Duration.ofMinutes(1), CompositeOutcomeListener.of(counters,
+                    metrics.events()));
             StreamsSettings streamsSettings = new StreamsSettings(config.applicationId(), bootstrap, self,
                     config.stateDir().resolve("streams"), config.standbyReplicas(), config.streamThreads(),
-                    config.rocksDbMemoryBytes(), config.streamsOverrides());
+                    config.rocksDbMemoryBytes(), operations.kafkaClient().forStreams(config.streamsOverrides()));
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsSettings.toProperties());
+            metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
             AtomicBoolean restored = new AtomicBoolean();
             AtomicBoolean closing = new AtomicBoolean();
             streams.setStateListener((newState, oldState) -> {
@@ -109,21 +129,28 @@ public final class CatalogService implements AutoCloseable {
             });
             ApiServer api;
             try {
-                api = ApiServer.start(ApiSettings.defaults(httpPort), new StreamsKeyOwners(streams, self, partitions, config.inputTopic(),
-                        CatalogTopology.categoryChangesTopic(config.applicationId())),
+                String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
+                ViewAccess views = new ViewAccess(
+                        new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
                         new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
-                        new CursorCodec(config.applicationId()), new ReadinessHolder(streams, restored, closing));
+                        new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
+                api = ApiServer.start(ApiSettings.defaults(httpPort), views, new CursorCodec(config.applicationId()),
+                        new ReadinessHolder(streams, restored, closing), new Operations(metrics.api(),
+                                metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {
                 streams.close(CLOSE_TIMEOUT);
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
             }
             CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
-                    streams, api, restored, closing);
+                    streams, api, restored, closing, metrics);
             streams.start();
             LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
                     self, api.port(), config.applicationId(), partitions);
             return service;
         } catch (RuntimeException e) {
+            if (metrics != null) {
+                metrics.close();
+            }
             if (broker != null) {
                 broker.close();
             }
@@ -171,6 +198,11 @@ public final class CatalogService implements AutoCloseable {
         return config;
     }
 
+    /** The HTTP routes the API registered, as {@code "GET /v1/products/{id}"}. */
+    public List<String> httpRoutes() {
+        return api.routes();
+    }
+
     public KafkaStreams.State streamsState() {
         return streams.state();
     }
@@ -188,6 +220,7 @@ public final class CatalogService implements AutoCloseable {
             LOG.warn("Kafka Streams did not close cleanly", e);
         }
         api.close();
+        metrics.close();
         if (broker != null) {
             broker.close();
         }

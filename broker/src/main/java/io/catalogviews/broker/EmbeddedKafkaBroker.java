@@ -342,7 +342,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         // unclean stop (kill -9, crash) the restarted controller keeps refusing the new registration
         // (DUPLICATE_BROKER_REGISTRATION) until the old session expires: 3 s here instead of Kafka's 9 s.
         p.put("broker.heartbeat.interval.ms", "500");
-        p.put("broker.session.timeout.ms", "3000");
+        p.put("broker.session.timeout.ms", "6000");
         p.put("server.max.startup.time.ms", Long.toString(Math.max(1, startTimeout.toMillis())));
 
         p.putAll(config.overrides());

@@ -2,6 +2,7 @@ package io.catalogviews.it;
 
 import io.catalogviews.service.CatalogService;
 import io.catalogviews.service.ServiceConfig;
+import io.catalogviews.service.config.OperationsConfig;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +30,11 @@ public final class InProcessService implements AutoCloseable {
     }
 
     public static InProcessService start(String name, int partitions) {
+        return start(name, partitions, OperationsConfig.defaults());
+    }
+
+    /** With Kafka client properties, an admin token or the request log. */
+    public static InProcessService start(String name, int partitions, OperationsConfig operations) {
         String unique = name + "-" + UUID.randomUUID().toString().substring(0, 8);
         int port = ServiceProcess.freePort();
         ServiceConfig defaults = ServiceConfig.defaults(Path.of("target", "it-state", unique));
@@ -37,7 +43,7 @@ public final class InProcessService implements AutoCloseable {
         ServiceConfig config = new ServiceConfig(TestKafka.bootstrapServers(), 0, port, "http://localhost:" + port,
                 defaults.stateDir(), partitions, 0, unique, defaults.deletedRetention(), input, dlq,
                 defaults.inputRetention(), 1, 32L * 1024 * 1024, Map.of());
-        CatalogService service = CatalogService.start(config);
+        CatalogService service = CatalogService.start(config, operations);
         InProcessService it = new InProcessService(service, input, dlq);
         await().alias("service " + unique + " is ready").atMost(Duration.ofSeconds(60))
                 .until(() -> it.http.get("/health/ready").status() == 200);

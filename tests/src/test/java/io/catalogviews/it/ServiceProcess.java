@@ -24,13 +24,15 @@ public final class ServiceProcess implements AutoCloseable {
             "max.poll.interval.ms", "30000",
             "probing.rebalance.interval.ms", "60000");
 
-    private final Process process;
+    private Process process;
+    private final List<String> command;
     private final int httpPort;
     private final Path stateDir;
     private final HttpTestClient http;
 
-    private ServiceProcess(Process process, int httpPort, Path stateDir) {
+    private ServiceProcess(Process process, List<String> command, int httpPort, Path stateDir) {
         this.process = process;
+        this.command = List.copyOf(command);
         this.httpPort = httpPort;
         this.stateDir = stateDir;
         this.http = new HttpTestClient(url());
@@ -48,7 +50,11 @@ public final class ServiceProcess implements AutoCloseable {
 
     public static ServiceProcess start(String bootstrapServers, String applicationId, Path stateDir, int partitions,
                                        int standbyReplicas) {
-        int port = freePort();
+        return start(bootstrapServers, applicationId, stateDir, partitions, standbyReplicas, freePort());
+    }
+
+    public static ServiceProcess start(String bootstrapServers, String applicationId, Path stateDir, int partitions,
+                                       int standbyReplicas, int port) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -66,16 +72,42 @@ public final class ServiceProcess implements AutoCloseable {
             command.add("--streams-config");
             command.add(k + "=" + v);
         });
+        return new ServiceProcess(launch(command, stateDir), command, port, stateDir);
+    }
+
+    private static Process launch(List<String> command, Path stateDir) {
         try {
             Files.createDirectories(stateDir);
-            Process process = new ProcessBuilder(command)
+            return new ProcessBuilder(command)
                     .redirectErrorStream(true)
-                    .redirectOutput(stateDir.resolve("process.log").toFile())
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(stateDir.resolve("process.log").toFile()))
                     .start();
-            return new ServiceProcess(process, port, stateDir);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + command, e);
         }
+    }
+
+    /** kill -9: no shutdown hook, no group leave, stores left as the crash left them. */
+    public void kill() {
+        process.destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Starts the same instance again: same port, state dir and flags. */
+    public ServiceProcess restart() {
+        if (process.isAlive()) {
+            throw new IllegalStateException("instance on port " + httpPort + " is still running");
+        }
+        process = launch(command, stateDir);
+        return this;
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** Waits until {@code /health/ready} answers 200. */

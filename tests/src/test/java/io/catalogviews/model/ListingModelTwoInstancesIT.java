@@ -41,9 +41,9 @@ class ListingModelTwoInstancesIT {
 
     private static final int PARTITIONS = 6;
     private static final long SEED = 20261130L;
-    private static final int PRODUCTS = 100;
+    private static final int PRODUCTS = 150;
     private static final int EVENTS = 600;
-    private static final int QUERIES = 70;
+    private static final int QUERIES = 150;
     private static final int FACET_FILTERS = 40;
 
     private static ServiceProcess first;
@@ -51,6 +51,8 @@ class ListingModelTwoInstancesIT {
     private static List<HistoryEvent> history;
     private static CatalogModel model;
     private static final SplittableRandom PICK = new SplittableRandom(SEED + 1);
+    /** Every instance named by X-Served-By on a listing page. */
+    private static final Set<String> SERVED_BY = new java.util.TreeSet<>();
 
     @BeforeAll
     static void startTwoInstancesAndPublishTheHistory() {
@@ -80,22 +82,33 @@ class ListingModelTwoInstancesIT {
         awaitEveryProductsLatestState();
         await().alias("GET /v1/categories equals the model on both instances")
                 .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .until(() -> categoriesOf(first).equals(modelCategories())
-                        && categoriesOf(second).equals(modelCategories()));
+                .untilAsserted(() -> {
+                    assertThat(categoriesOf(first)).as("categories of %s", first.hostPort())
+                            .containsExactlyElementsOf(modelCategories());
+                    assertThat(categoriesOf(second)).as("categories of %s", second.hostPort())
+                            .containsExactlyElementsOf(modelCategories());
+                });
+        // Category listings are a repartition hop behind the product view: wait until every one of them (and the
+        // whole catalog) lists the model's products in their latest JSON, so that the queries below are exact.
         await().alias("every category listing and the whole catalog hold the model's products, in their latest JSON")
                 .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                .until(() -> {
-                    List<String> scopes = new ArrayList<>(HistoryGenerator.CATEGORIES);
-                    scopes.add(null);
-                    for (String scope : scopes) {
-                        QueryGenerator.Query q = new QueryGenerator.Query(CatalogModel.Filter.category(scope),
-                                CatalogModel.Sort.PRICE, 200);
-                        if (mismatch(q, walk(q, () -> 200)) != null) {
-                            return false;
-                        }
-                    }
-                    return true;
-                });
+                .untilAsserted(() -> assertThat(unconvergedListings()).isEmpty());
+    }
+
+    /** What the unfiltered listing of each category and of the whole catalog still lacks, if anything. */
+    private static List<String> unconvergedListings() {
+        List<String> scopes = new ArrayList<>(HistoryGenerator.CATEGORIES);
+        scopes.add(null);
+        List<String> problems = new ArrayList<>();
+        for (String scope : scopes) {
+            QueryGenerator.Query q = new QueryGenerator.Query(CatalogModel.Filter.category(scope),
+                    CatalogModel.Sort.PRICE, 200);
+            String mismatch = mismatch(q, walk(q, () -> 200));
+            if (mismatch != null) {
+                problems.add(q + ": " + mismatch);
+            }
+        }
+        return problems;
     }
 
     @AfterAll
@@ -133,6 +146,8 @@ class ListingModelTwoInstancesIT {
 
         assertThat(problems).as("HTTP cursor walks vs model").isEmpty();
         assertThat(nonEmpty).isGreaterThan(QUERIES / 3);
+        assertThat(SERVED_BY).as("instances whose stores answered listing pages")
+                .contains(first.hostPort(), second.hostPort());
     }
 
     @Test
@@ -248,6 +263,10 @@ class ListingModelTwoInstancesIT {
                 problems.add("page " + pages + " from " + target.hostPort() + ": GET " + path + " answered "
                         + answer.status() + " " + answer.body());
                 return new Walk(items, pages, problems);
+            }
+            String servedBy = answer.header("X-Served-By");
+            if (servedBy != null) {
+                SERVED_BY.addAll(List.of(servedBy.split(",")));
             }
             JsonNode body = answer.json();
             JsonNode page = body.get("items");

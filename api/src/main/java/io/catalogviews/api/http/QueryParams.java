@@ -43,6 +43,16 @@ public final class QueryParams {
         return params.getOrDefault(name, List.of());
     }
 
+    /** {@code "true"}, {@code "false"} or null when absent; anything else is a 400 naming the parameter. */
+    public String booleanText(String name) {
+        String raw = single(name);
+        if (raw != null && !raw.equals("true") && !raw.equals("false")) {
+            throw ApiException.badRequest(name, "parameter '" + name + "' must be true or false, was '"
+                    + abbreviate(raw) + "'");
+        }
+        return raw;
+    }
+
     /** A long in {@code min..max}, or {@code fallback} when absent. */
     public Long longInRange(String name, long min, long max, Long fallback) {
         String raw = single(name);

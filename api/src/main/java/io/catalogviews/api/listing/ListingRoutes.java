@@ -253,6 +253,10 @@ public final class ListingRoutes {
         for (String header : List.of(Forwarding.SERVED_BY, "Retry-After", "Content-Type")) {
             response.header(header).ifPresent(value -> ctx.header(header, value));
         }
+        if (response.status() >= 400) {
+            // The owner already wrote the contract's error body: keep it (not Javalin's generic 404/405 page).
+            ctx.attribute(Responses.ERROR_WRITTEN, Boolean.TRUE);
+        }
         ctx.status(response.status()).result(response.body());
     }
 

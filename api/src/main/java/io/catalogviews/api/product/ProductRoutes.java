@@ -34,7 +34,7 @@ public final class ProductRoutes {
 
     public static final String INTERNAL_BATCH_PATH = "/internal/v1/products/batch";
     private static final Logger LOG = LoggerFactory.getLogger(ProductRoutes.class);
-    private static final Set<String> GET_PARAMS = Set.of("minVersion", "waitMs");
+    private static final Set<String> GET_PARAMS = Set.of("minVersion", "waitMs", "fresh");
     private static final long MAX_WAIT_MS = 10_000;
 
     private final KeyOwners owners;
@@ -43,9 +43,11 @@ public final class ProductRoutes {
     private final VersionWaiters waiters;
     private final Duration forwardTimeout;
     private final Instance self;
+    private final long maxStaleLagRecords;
 
     public ProductRoutes(KeyOwners owners, ProductQueries queries, Forwarder forwarder, VersionWaiters waiters,
-                         Duration forwardTimeout) {
+                         Duration forwardTimeout, long maxStaleLagRecords) {
+        this.maxStaleLagRecords = maxStaleLagRecords;
         this.owners = owners;
         this.queries = queries;
         this.forwarder = forwarder;
@@ -61,8 +63,17 @@ public final class ProductRoutes {
         QueryParams params = QueryParams.of(ctx.queryParamMap(), GET_PARAMS);
         Long minVersion = params.longInRange("minVersion", 1, Long.MAX_VALUE, null);
         long waitMs = params.longInRange("waitMs", 0, MAX_WAIT_MS, 0L);
+        boolean fresh = "true".equals(params.booleanText("fresh"));
+        if (ctx.header(Forwarding.REPLICA_READ) != null) {
+            answerFromLocalReplica(ctx, id, minVersion);
+            return;
+        }
         Ownership ownership = owners.ownerOfProduct(id);
-        Instance owner = ownership.active().orElseThrow(() -> unavailable(ownership.partition()));
+        if (ownership.active().isEmpty()) {
+            failover(ctx, id, ownership, minVersion, fresh, unavailable(ownership.partition()));
+            return;
+        }
+        Instance owner = ownership.active().get();
         if (!owner.equals(self)) {
             if (isForwarded(ctx)) {
                 // Metadata moved while the request travelled: refuse, never forward a second time.
@@ -71,11 +82,24 @@ public final class ProductRoutes {
             String query = ctx.queryString();
             String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
             Duration timeout = forwardTimeout.plusMillis(waitMs);
-            respondLater(ctx, forwarder.get(owner, target, ctx.header("If-None-Match"), timeout)
-                    .thenAccept(response -> relay(ctx, response)));
+            CompletableFuture<Void> relayed = forwarder.get(owner, target, ctx.header("If-None-Match"), timeout)
+                    .handle((response, failure) -> {
+                        ApiException refusal = failure != null ? Responses.toApiException(failure)
+                                : response.status() == 503 ? unavailable(ownership.partition()) : null;
+                        if (refusal == null) {
+                            relay(ctx, response);
+                            return CompletableFuture.<Void>completedFuture(null);
+                        }
+                        return failoverLater(ctx, id, ownership, minVersion, fresh, refusal);
+                    }).thenCompose(f -> f);
+            respondLater(ctx, relayed);
             return;
         }
         ProductLookup lookup = queries.get(id);
+        if (lookup instanceof ProductLookup.Failed failed) {
+            failover(ctx, id, ownership, minVersion, fresh, unavailable(failed.failure()));
+            return;
+        }
         if (minVersion != null && !VersionWaiters.reached(lookup, minVersion) && waitMs > 0) {
             long min = minVersion;
             respondLater(ctx, waiters.await(id, min, System.currentTimeMillis() + waitMs)
@@ -83,6 +107,55 @@ public final class ProductRoutes {
             return;
         }
         answer(ctx, lookup, minVersion);
+    }
+
+    /**
+     * The active owner cannot answer: serve from a standby that is close enough to its changelog, marked
+     * {@code X-Stale: true} with its lag, unless the caller asked for {@code fresh=true}; otherwise refuse.
+     */
+    private void failover(Context ctx, String id, Ownership ownership, Long minVersion, boolean fresh,
+                          ApiException refusal) {
+        respondLater(ctx, failoverLater(ctx, id, ownership, minVersion, fresh, refusal));
+    }
+
+    private CompletableFuture<Void> failoverLater(Context ctx, String id, Ownership ownership, Long minVersion,
+                                                  boolean fresh, ApiException refusal) {
+        if (fresh || isForwarded(ctx) || ownership.standbys().isEmpty()) {
+            return CompletableFuture.failedFuture(refusal);
+        }
+        if (ownership.standbys().contains(self)) {
+            try {
+                answerFromLocalReplica(ctx, id, minVersion);
+                return CompletableFuture.completedFuture(null);
+            } catch (ApiException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        Instance standby = ownership.standbys().get(0);
+        String query = ctx.queryString();
+        String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
+        return forwarder.getReplica(standby, target, forwardTimeout)
+                .thenAccept(response -> {
+                    if (response.status() == 503) {
+                        throw refusal;
+                    }
+                    relay(ctx, response);
+                });
+    }
+
+    /** Reads this instance's own copy (active or standby), refusing when it lags more than allowed. */
+    private void answerFromLocalReplica(Context ctx, String id, Long minVersion) {
+        ProductQueries.ReplicaRead read = queries.getFromAnyReplica(id);
+        if (read.lookup() instanceof ProductLookup.Failed failed) {
+            throw unavailable(failed.failure());
+        }
+        if (read.lagRecords() < 0 || read.lagRecords() > maxStaleLagRecords) {
+            throw ApiException.unavailable("no replica of this product is close enough to the latest state now; "
+                    + "retry shortly", 1);
+        }
+        ctx.header(Forwarding.STALE, "true");
+        ctx.header(Forwarding.LAG_RECORDS, Long.toString(read.lagRecords()));
+        answer(ctx, read.lookup(), minVersion);
     }
 
     private void answer(Context ctx, ProductLookup lookup, Long minVersion) {
@@ -120,10 +193,15 @@ public final class ProductRoutes {
     }
 
     private static void relay(Context ctx, ForwardedResponse response) {
-        for (String header : List.of("ETag", Forwarding.SERVED_BY, "Retry-After", "Content-Type")) {
+        for (String header : List.of("ETag", Forwarding.SERVED_BY, "Retry-After", "Content-Type", Forwarding.STALE,
+                Forwarding.LAG_RECORDS)) {
             response.header(header).ifPresent(value -> ctx.header(header, value));
         }
         ctx.status(response.status());
+        if (response.status() >= 400) {
+            // The owner already wrote the contract's error body: keep it (not Javalin's generic 404/405 page).
+            ctx.attribute(Responses.ERROR_WRITTEN, Boolean.TRUE);
+        }
         if (response.status() != 304) {
             ctx.result(response.body());
         }

@@ -31,9 +31,16 @@ public final class Forwarder implements AutoCloseable {
     private final Instance self;
     private final HttpClient client;
     private final ExecutorService executor;
+    private final ForwardObserver observer;
 
     public Forwarder(Instance self, Duration connectTimeout, int threads) {
+        this(self, connectTimeout, threads, ForwardObserver.NONE);
+    }
+
+    /** @param observer told how every forwarded call ended (metrics) */
+    public Forwarder(Instance self, Duration connectTimeout, int threads, ForwardObserver observer) {
         this.self = self;
+        this.observer = observer;
         this.executor = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "forwarder");
             t.setDaemon(true);
@@ -57,6 +64,12 @@ public final class Forwarder implements AutoCloseable {
         return send(target, request.build());
     }
 
+    /** GET from a standby replica of the data: the callee answers from its own copy, marked stale. */
+    public CompletableFuture<ForwardedResponse> getReplica(Instance target, String pathAndQuery, Duration timeout) {
+        return send(target, request(target, pathAndQuery, timeout).header(Forwarding.REPLICA_READ, "true").GET()
+                .build());
+    }
+
     /** POST {@code body} to {@code path} on {@code target}, waiting at most {@code timeout}. */
     public CompletableFuture<ForwardedResponse> post(Instance target, String path, byte[] body, String contentType,
                                                      Duration timeout) {
@@ -75,14 +88,24 @@ public final class Forwarder implements AutoCloseable {
     }
 
     private CompletableFuture<ForwardedResponse> send(Instance target, HttpRequest request) {
+        long startNanos = System.nanoTime();
         return client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
                 .handle((response, failure) -> {
+                    observer.forwarded(target, failure == null ? ForwardObserver.Outcome.ofStatus(response.statusCode())
+                            : outcomeOf(failure), System.nanoTime() - startNanos);
                     if (failure == null) {
                         return new ForwardedResponse(response.statusCode(), response.headers().map(),
                                 response.body());
                     }
                     throw translate(target, failure);
                 });
+    }
+
+    private static ForwardObserver.Outcome outcomeOf(Throwable failure) {
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        return cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)
+                ? ForwardObserver.Outcome.TIMEOUT : ForwardObserver.Outcome.UNREACHABLE;
     }
 
     private static CompletionException translate(Instance target, Throwable failure) {

@@ -10,6 +10,12 @@ public final class Forwarding {
     public static final String FORWARDED_BY = "X-Catalog-Forwarded-By";
     /** Epoch milliseconds after which the forwarding instance stops waiting for the answer. */
     public static final String DEADLINE = "X-Catalog-Deadline";
+    /** Set by a caller that fails over to a standby: answer from the local copy, active or standby. */
+    public static final String REPLICA_READ = "X-Catalog-Replica-Read";
+    /** Marks an answer served by a standby replica that may lag the active owner. */
+    public static final String STALE = "X-Stale";
+    /** With {@link #STALE}: how many changelog records the answering replica was behind. */
+    public static final String LAG_RECORDS = "X-Lag-Records";
     /** Names the instance(s) whose stores answered. */
     public static final String SERVED_BY = "X-Served-By";
 

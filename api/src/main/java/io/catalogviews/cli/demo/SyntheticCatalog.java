@@ -40,6 +40,9 @@ public final class SyntheticCatalog {
         BRANDS.put("toys", List.of("brickworks", "playfair", "puzzlers", "tinytown"));
     }
 
+    /** The base time of the demo catalog ({@code demo}, {@code publish --synthetic}). */
+    public static final Instant DEMO_BASE_TIME = Instant.parse("2026-11-01T00:00:00Z");
+
     private final long seed;
     private final Instant baseTime;
 

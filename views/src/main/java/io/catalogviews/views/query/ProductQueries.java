@@ -16,4 +16,14 @@ public interface ProductQueries {
      * A partition that cannot be read gives a {@link ProductLookup.Failed} for each of its ids.
      */
     List<ProductLookup> getAll(List<String> ids);
+
+    /**
+     * Reads one product from any local copy of its partition, active or standby (for failover reads while the
+     * active owner cannot answer), with how many changelog records that copy is behind.
+     */
+    ReplicaRead getFromAnyReplica(String id);
+
+    /** A read from a replica that may lag: {@code lagRecords} is -1 when unknown. */
+    record ReplicaRead(ProductLookup lookup, long lagRecords) {
+    }
 }

@@ -7,6 +7,7 @@ import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.query.QueryFailure;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.LagInfo;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.InvalidStateStorePartitionException;
@@ -57,6 +58,30 @@ public final class StreamsProductQueries implements ProductQueries {
                     : read(castStore(store), partition, id));
         }
         return results;
+    }
+
+    @Override
+    public ReplicaRead getFromAnyReplica(String id) {
+        int partition = KeyPartitioner.partitionOf(id, partitions);
+        ReadOnlyKeyValueStore<String, byte[]> store;
+        try {
+            store = streams.store(StoreQueryParameters
+                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<String, byte[]>keyValueStore())
+                    .withPartition(partition).enableStaleStores());
+        } catch (InvalidStateStoreException | IllegalStateException e) {
+            return new ReplicaRead(new ProductLookup.Failed(QueryFailure.retryLater("store " + StoreNames.PRODUCTS
+                    + " partition " + partition + " has no local replica to read now: " + e.getMessage())), -1);
+        }
+        ProductLookup lookup = read(store, partition, id);
+        long lag = -1;
+        try {
+            Map<Integer, LagInfo> lags = streams.allLocalStorePartitionLags().get(StoreNames.PRODUCTS);
+            LagInfo info = lags == null ? null : lags.get(partition);
+            lag = info == null ? -1 : info.offsetLag();
+        } catch (RuntimeException e) {
+            // Lag unknown: the caller treats -1 as not provably fresh enough.
+        }
+        return new ReplicaRead(lookup, lag);
     }
 
     private static ProductLookup read(ReadOnlyKeyValueStore<String, byte[]> store, int partition, String id) {

@@ -1,0 +1,96 @@
+package io.catalogviews.service.metrics;
+
+import io.catalogviews.api.metrics.ApiMetrics;
+import io.catalogviews.api.metrics.EventMetrics;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import org.apache.kafka.streams.KafkaStreams;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * All metrics of one instance, in one Prometheus registry that {@code GET /metrics} renders: the view's event
+ * metrics ({@link EventMetrics}), the HTTP and forwarding metrics ({@link ApiMetrics}), the Kafka Streams
+ * client metrics ({@link KafkaStreamsMeters}: threads, tasks, consumers, producers and the
+ * RocksDB state store metrics that the recording level allows: {@code metrics.recording.level=INFO}, the
+ * default, gives the RocksDB property metrics such as {@code estimate-num-keys} and {@code block-cache-usage};
+ * {@code DEBUG} adds the RocksDB statistics), and the JVM's. Closed with the instance.
+ */
+public final class ServiceMetrics implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ServiceMetrics.class);
+    /** How often new Kafka Streams metrics (new tasks, stores) are picked up. */
+    public static final Duration STREAMS_REFRESH = Duration.ofSeconds(10);
+
+    private final PrometheusMeterRegistry registry;
+    private final EventMetrics events;
+    private final ApiMetrics api;
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+
+    private ServiceMetrics(PrometheusMeterRegistry registry) {
+        this.registry = registry;
+        this.events = new EventMetrics(registry);
+        this.api = new ApiMetrics(registry);
+    }
+
+    /** A registry with the JVM metrics bound. */
+    public static ServiceMetrics create() {
+        ServiceMetrics metrics = new ServiceMetrics(new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+        new ClassLoaderMetrics().bindTo(metrics.registry);
+        new JvmMemoryMetrics().bindTo(metrics.registry);
+        JvmGcMetrics gc = new JvmGcMetrics();
+        gc.bindTo(metrics.registry);
+        metrics.closeables.add(gc);
+        JvmThreadMetrics threads = new JvmThreadMetrics();
+        threads.bindTo(metrics.registry);
+        new ProcessorMetrics().bindTo(metrics.registry);
+        new UptimeMetrics().bindTo(metrics.registry);
+        new FileDescriptorMetrics().bindTo(metrics.registry);
+        return metrics;
+    }
+
+    /** Exports {@code streams}' client metrics, picking up new ones every {@code refresh}. */
+    public void bindKafkaStreams(KafkaStreams streams, Duration refresh) {
+        closeables.add(KafkaStreamsMeters.bind(streams, registry, refresh));
+    }
+
+    public EventMetrics events() {
+        return events;
+    }
+
+    public ApiMetrics api() {
+        return api;
+    }
+
+    public PrometheusMeterRegistry registry() {
+        return registry;
+    }
+
+    /** Every metric, in the Prometheus text exposition format 0.0.4. */
+    public String scrape() {
+        return registry.scrape();
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable closeable : closeables) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                LOG.debug("Closing a metrics binder failed", e);
+            }
+        }
+        registry.close();
+    }
+}

@@ -1,0 +1,220 @@
+package io.catalogviews.cli;
+
+import io.catalogviews.service.ServiceConfig;
+import io.catalogviews.service.config.OperationsConfig;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Where {@code serve}'s options come from (flag &gt; environment &gt; {@code --config} file &gt; default), how invalid
+ * configuration fails (naming the option and where its value came from), and {@code serve --help}.
+ */
+class ServeConfigurationTest {
+
+    @TempDir
+    Path dir;
+
+    private Path configFile(String content) throws IOException {
+        Path file = dir.resolve("catalog-views.properties");
+        Files.writeString(file, content);
+        return file;
+    }
+
+    private static ServeOptions parse(Map<String, String> env, String... serveArgs) {
+        List<String> args = new ArrayList<>(List.of("serve"));
+        args.addAll(List.of(serveArgs));
+        CommandLine.ParseResult result = CatalogViewsCli.commandLine(env).parseArgs(args.toArray(String[]::new));
+        ServeCommand serve = result.subcommand().commandSpec().commandLine().getCommand();
+        return serve.options;
+    }
+
+    /** Runs the CLI (only with configurations that fail before anything starts); exit code and stderr. */
+    private static Run run(Map<String, String> env, String... args) {
+        CommandLine cli = CatalogViewsCli.commandLine(env);
+        StringWriter err = new StringWriter();
+        cli.setErr(new PrintWriter(err, true));
+        cli.setOut(new PrintWriter(new StringWriter(), true));
+        int exit = cli.execute(args);
+        return new Run(exit, err.toString());
+    }
+
+    private record Run(int exit, String err) {
+    }
+
+    @Test
+    void shouldUseTheBuiltInDefaultWhenNoSourceSetsTheOption() {
+        ServiceConfig config = parse(Map.of()).toConfig();
+
+        assertThat(config.httpPort()).isEqualTo(8080);
+        assertThat(config.partitions()).isEqualTo(12);
+        assertThat(config.applicationId()).isEqualTo("catalog-views");
+    }
+
+    @Test
+    void shouldTakeTheConfigFileOverTheDefault() throws IOException {
+        Path file = configFile("""
+                http-port=8081
+                application-id=shop-a
+                deleted-retention=12h
+                partitions=6
+                streams-config.session.timeout.ms=6000
+                request-log=true
+                """);
+
+        ServeOptions options = parse(Map.of(), "--config", file.toString());
+        ServiceConfig config = options.toConfig();
+
+        assertThat(config.httpPort()).isEqualTo(8081);
+        assertThat(config.applicationId()).isEqualTo("shop-a");
+        assertThat(config.deletedRetention()).isEqualTo(Duration.ofHours(12));
+        assertThat(config.partitions()).isEqualTo(6);
+        assertThat(config.streamsOverrides()).containsEntry("session.timeout.ms", "6000");
+        assertThat(options.toOperations().requestLog()).isTrue();
+    }
+
+    @Test
+    void shouldTakeTheEnvironmentOverTheConfigFile() throws IOException {
+        Path file = configFile("http-port=8081\napplication-id=shop-a\n");
+
+        ServiceConfig config = parse(Map.of("CATALOG_VIEWS_HTTP_PORT", "8082"), "--config", file.toString())
+                .toConfig();
+
+        assertThat(config.httpPort()).isEqualTo(8082);
+        assertThat(config.applicationId()).isEqualTo("shop-a");
+    }
+
+    @Test
+    void shouldTakeTheFlagOverTheEnvironmentAndTheConfigFile() throws IOException {
+        Path file = configFile("http-port=8081\nstreams-config.session.timeout.ms=6000\n");
+
+        ServiceConfig config = parse(Map.of("CATALOG_VIEWS_HTTP_PORT", "8082"), "--http-port", "8083",
+                "--config", file.toString(), "--streams-config", "session.timeout.ms=7000").toConfig();
+
+        assertThat(config.httpPort()).isEqualTo(8083);
+        assertThat(config.streamsOverrides()).containsEntry("session.timeout.ms", "7000");
+    }
+
+    @Test
+    void shouldReadTheConfigFilePathFromTheEnvironmentWhenNoFlagNamesIt() throws IOException {
+        Path file = configFile("http-port=8084\nadmin-token=0123456789abcdef-from-file\n");
+
+        ServeOptions options = parse(Map.of("CATALOG_VIEWS_CONFIG", file.toString()));
+
+        assertThat(options.toConfig().httpPort()).isEqualTo(8084);
+        assertThat(options.toOperations().adminToken().isRequired()).isTrue();
+    }
+
+    @Test
+    void shouldReadOperationsOptionsFromTheEnvironment() throws IOException {
+        Path kafka = dir.resolve("kafka.properties");
+        Files.writeString(kafka, "security.protocol=SSL\n");
+
+        OperationsConfig operations = parse(Map.of("CATALOG_VIEWS_KAFKA_CONFIG", kafka.toString(),
+                "CATALOG_VIEWS_ADMIN_TOKEN", "0123456789abcdef-from-env", "CATALOG_VIEWS_REQUEST_LOG", "true"))
+                .toOperations();
+
+        assertThat(operations.kafkaClient().properties()).containsEntry("security.protocol", "SSL");
+        assertThat(operations.adminToken().isRequired()).isTrue();
+        assertThat(operations.requestLog()).isTrue();
+    }
+
+    @Test
+    void shouldLeaveTheRequestLogOffByDefaultAndTurnItOnWithTheBareFlag() {
+        assertThat(parse(Map.of()).toOperations().requestLog()).isFalse();
+        assertThat(parse(Map.of(), "--request-log").toOperations().requestLog()).isTrue();
+        assertThat(parse(Map.of("CATALOG_VIEWS_REQUEST_LOG", "true"), "--request-log=false").toOperations()
+                .requestLog()).isFalse();
+    }
+
+    @Test
+    void shouldFailNamingTheOptionAndTheVariableWhenAnEnvironmentValueIsInvalid() {
+        Run run = run(Map.of("CATALOG_VIEWS_HTTP_PORT", "eighty"), "serve");
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).contains("--http-port").contains("'eighty'")
+                .contains("environment variable CATALOG_VIEWS_HTTP_PORT");
+    }
+
+    @Test
+    void shouldFailNamingTheOptionAndTheFileWhenAConfigFileValueIsInvalid() throws IOException {
+        Path file = configFile("partitions=many\n");
+
+        Run run = run(Map.of(), "serve", "--config", file.toString());
+
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).contains("--partitions").contains("'many'").contains("key 'partitions' of --config");
+    }
+
+    @Test
+    void shouldFailNamingTheKeyWhenTheConfigFileHasAnUnknownOption() throws IOException {
+        Path file = configFile("htp-port=8081\n");
+
+        Run run = run(Map.of(), "serve", "--config", file.toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).contains("--config").contains("unknown option 'htp-port'").contains("http-port");
+    }
+
+    @Test
+    void shouldFailNamingTheOptionWhenTheConfigFileIsMissing() {
+        Run run = run(Map.of(), "serve", "--config", dir.resolve("absent.properties").toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).contains("--config: cannot read");
+    }
+
+    @Test
+    void shouldFailNamingTheOptionWhenAValueIsOutOfRange() {
+        assertThat(run(Map.of(), "serve", "--partitions", "0").err()).contains("--partitions must be >= 1");
+        assertThat(run(Map.of(), "serve", "--stream-threads", "0").err()).contains("--stream-threads must be in 1..64");
+        assertThat(run(Map.of(), "serve", "--http-port", "70000").err()).contains("--http-port must be in 0..65535");
+        assertThat(run(Map.of(), "serve", "--application-id", "has space").err()).contains("--application-id");
+        assertThat(run(Map.of(), "serve", "--bootstrap-servers", "kafka-without-port").err())
+                .contains("--bootstrap-servers").contains("kafka-without-port");
+        assertThat(run(Map.of(), "serve", "--admin-token", "short").err()).contains("--admin-token must be at least 16");
+    }
+
+    @Test
+    void shouldFailWhenKafkaClientPropertiesAreGivenForTheEmbeddedBroker() throws IOException {
+        Path kafka = dir.resolve("kafka.properties");
+        Files.writeString(kafka, "security.protocol=SSL\n");
+
+        Run run = run(Map.of(), "serve", "--kafka-config", kafka.toString(), "--state-dir", dir.toString());
+
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(run.err()).contains("--kafka-config needs --bootstrap-servers");
+    }
+
+    @Test
+    void shouldDocumentEveryServeOptionWithItsDefaultWhenHelpIsAsked() {
+        CommandLine serve = CatalogViewsCli.commandLine(Map.of()).getSubcommands().get("serve");
+        StringWriter out = new StringWriter();
+        serve.usage(new PrintWriter(out, true));
+        String help = out.toString().replaceAll("\\s+", " "); // line wrapping aside
+
+        for (OptionSpec option : serve.getCommandSpec().options()) {
+            if (option.usageHelp() || option.versionHelp()) {
+                continue;
+            }
+            assertThat(String.join(" ", option.description())).as("description of %s", option.longestName())
+                    .contains("Default");
+            assertThat(help).contains(option.longestName());
+        }
+        assertThat(help).contains("HTTP port. Default: 8080.").contains("CATALOG_VIEWS_<OPTION>")
+                .contains("flag > environment > config file > default");
+    }
+}

@@ -1,0 +1,188 @@
+package io.catalogviews.bench;
+
+import io.catalogviews.bench.query.QueryClass;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code catalog-views bench}: the benchmark harness. Starts a Kafka broker and the service under test as child
+ * JVMs (or uses {@code --bootstrap-servers} / {@code --url}), publishes a synthetic catalog, waits until every
+ * view has caught up, then loads every query class over HTTP, checking each answer against a reference model,
+ * beside a bare-HTTP ceiling and PostgreSQL; then freshness, churn and memory. Writes
+ * {@code bench-results/<timestamp>/results.json}, {@code summary.md} and SVG charts.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Benchmark the service: load, freshness, verified HTTP queries against the HTTP ceiling and "
+                + "PostgreSQL, churn, memory.",
+                "Exit code 0 when the run completed with no wrong answer, 2 when some answer was wrong."})
+public final class BenchCommand implements Callable<Integer> {
+
+    @Option(names = "--quick", description = "Small profile (20 000 products, 5 000 changes, 2 s runs at 16 "
+            + "connections, 10 000 churn changes, 5 s of freshness): finishes in a few minutes.")
+    boolean quick;
+
+    @Option(names = "--products", description = "Products in the synthetic catalog (max 2 000 000). "
+            + "Default: 1 000 000, quick 20 000.")
+    Integer products;
+
+    @Option(names = "--updates", description = "Price/stock changes published after the products. "
+            + "Default: as many as products, quick 5 000.")
+    Long updates;
+
+    @Option(names = "--duration", converter = DurationText.class,
+            description = "Measured time of each query run (10s, PT10S). Default: 10s, quick 2s.")
+    Duration duration;
+
+    @Option(names = "--warmup", converter = DurationText.class, description = "Warm-up before each measured run. "
+            + "Default: 3s, quick 1s.")
+    Duration warmup;
+
+    @Option(names = "--concurrency", split = ",", description = "Concurrent connections of the query runs, "
+            + "comma-separated; the first is the headline. Default: 16,64, quick 16.")
+    List<Integer> concurrency;
+
+    @Option(names = "--classes", split = ",", description = "Query classes to run (default all): get-by-id, "
+            + "batch-100, category-price, category-updated, page-1, deep-page, facets, catalog-page.")
+    List<String> classes;
+
+    @Option(names = "--bootstrap-servers", description = "A running Kafka. Default: a broker the harness starts.")
+    String bootstrapServers;
+
+    @Option(names = "--url", description = "A running deployment (http://host:port) to load and query instead of "
+            + "a service the harness starts; needs --bootstrap-servers, and its input topic should hold no other "
+            + "catalog (the answers are checked against the harness's own events).")
+    String url;
+
+    @Option(names = "--application-id", description = "Application id of the service (its consumer group). "
+            + "Default: catalog-views-bench.")
+    String applicationId;
+
+    @Option(names = "--input-topic", description = "Input topic. Default: catalog.product-events.")
+    String inputTopic;
+
+    @Option(names = "--partitions", defaultValue = "12", description = "Partitions of the input topic. "
+            + "Default: ${DEFAULT-VALUE}.")
+    int partitions;
+
+    @Option(names = "--service-classpath", description = "Class path of the service JVM. Default: the class path "
+            + "of this JVM (the executable jar).")
+    String serviceClassPath;
+
+    @Option(names = "--service-jvm-options", description = "JVM options of the service (and of the ceiling and "
+            + "PostgreSQL HTTP servers), space-separated. Default: ${DEFAULT-VALUE}.",
+            defaultValue = "-Xms256m -Xmx1g -XX:+UseG1GC")
+    String serviceJvmOptions;
+
+    @Option(names = "--rocksdb-memory-mb", description = "RocksDB memory bound of the service. Default: 256, quick 64.")
+    Long rocksDbMemoryMb;
+
+    @Option(names = "--postgres", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Run the PostgreSQL peer (bench/scripts/postgres.sh installs it when missing). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    boolean postgres;
+
+    @Option(names = "--ceiling", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Run the HTTP ceiling. Default: ${DEFAULT-VALUE}.")
+    boolean ceiling;
+
+    @Option(names = "--churn-updates", description = "Changes published for the churn phase (0: none). "
+            + "Default: 2 × products, quick 10 000.")
+    Long churnUpdates;
+
+    @Option(names = "--freshness-rate", description = "Changes per second of the freshness phase (0: none). "
+            + "Default: 1000.")
+    Double freshnessRate;
+
+    @Option(names = "--freshness-duration", converter = DurationText.class, description = "Length of the "
+            + "freshness phase. Default: 20s, quick 5s.")
+    Duration freshnessDuration;
+
+    @Option(names = "--output-dir", defaultValue = "bench-results", description = "Where run directories go. "
+            + "Default: ${DEFAULT-VALUE}.")
+    Path outputDir;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Seed of the catalog and of the queries. "
+            + "Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--pass-through", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Also time a pass-through Kafka Streams topology (exactly_once_v2) over the same events, "
+                    + "the yardstick of the ingest figure. Default: ${DEFAULT-VALUE}.")
+    boolean passThrough;
+
+    @Option(names = "--keep-data", description = "Keep the broker, service and PostgreSQL data of the run.")
+    boolean keepData;
+
+    /** The settings with the profile's defaults applied. */
+    public BenchSettings settings() {
+        int n = products != null ? products : quick ? 20_000 : 1_000_000;
+        if (n < 100 || n > 2_000_000) {
+            throw new IllegalArgumentException("--products must be within 100..2000000, was " + n);
+        }
+        if (url != null && bootstrapServers == null) {
+            throw new IllegalArgumentException("--url needs --bootstrap-servers (the harness publishes its catalog)");
+        }
+        List<QueryClass> cls = classes == null ? List.of(QueryClass.values())
+                : classes.stream().map(QueryClass::byKey).toList();
+        List<String> jvm = new ArrayList<>(Arrays.asList(serviceJvmOptions.trim().split("\\s+")));
+        jvm.removeIf(String::isEmpty);
+        return new BenchSettings(quick, n,
+                updates != null ? updates : quick ? Math.min(5_000, n) : n,
+                warmup != null ? warmup : Duration.ofSeconds(quick ? 1 : 3),
+                duration != null ? duration : Duration.ofSeconds(quick ? 2 : 10),
+                concurrency != null ? concurrency : quick ? List.of(16) : List.of(16, 64),
+                cls, bootstrapServers, url,
+                applicationId != null ? applicationId : "catalog-views-bench",
+                inputTopic != null ? inputTopic : "catalog.product-events",
+                partitions,
+                serviceClassPath != null ? serviceClassPath : System.getProperty("java.class.path"),
+                jvm,
+                rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : 256,
+                postgres, 16, ceiling,
+                churnUpdates != null ? churnUpdates : quick ? 10_000 : 2L * n,
+                freshnessRate != null ? freshnessRate : 1000,
+                freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
+                outputDir, seed, keepData, passThrough);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        BenchSettings s = settings();
+        BenchRun run = new BenchRun(s, System.out);
+        Path dir = run.run();
+        Object wrong = run.results().get("wrongAnswers");
+        System.out.println();
+        System.out.println(java.nio.file.Files.readString(dir.resolve("summary.md")));
+        System.out.println("[bench] results: " + dir.resolve("results.json") + ", " + dir.resolve("summary.md"));
+        return wrong instanceof Long w && w > 0 ? 2 : 0;
+    }
+
+    /** {@code 10s}, {@code 500ms}, {@code 2m} or ISO-8601 ({@code PT10S}). */
+    public static final class DurationText implements picocli.CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            String v = value.trim().toLowerCase(Locale.ROOT);
+            if (v.startsWith("p")) {
+                return Duration.parse(value.trim().toUpperCase(Locale.ROOT));
+            }
+            if (v.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+            }
+            long n = Long.parseLong(v.substring(0, v.length() - 1));
+            return switch (v.charAt(v.length() - 1)) {
+                case 's' -> Duration.ofSeconds(n);
+                case 'm' -> Duration.ofMinutes(n);
+                case 'h' -> Duration.ofHours(n);
+                default -> Duration.ofSeconds(Long.parseLong(v));
+            };
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.catalogviews.bench;
+
+import io.catalogviews.bench.query.QueryClass;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Everything one benchmark run is told, resolved (profile defaults applied).
+ *
+ * @param bootstrapServers a running Kafka, or null for a broker the harness starts (a child JVM)
+ * @param serviceUrl       a running deployment to load and query, or null for a service the harness starts
+ * @param concurrencies    load threads (connections) of the query runs; the first is the headline one
+ */
+public record BenchSettings(boolean quick, int products, long updates, Duration warmup, Duration duration,
+                            List<Integer> concurrencies, List<QueryClass> classes, String bootstrapServers,
+                            String serviceUrl, String applicationId, String inputTopic, int partitions,
+                            String serviceClassPath, List<String> serviceJvmOptions, long rocksDbMemoryMb,
+                            boolean postgres, int postgresPool, boolean ceiling, long churnUpdates,
+                            double freshnessRate, Duration freshnessDuration, Path outputDir, long seed,
+                            boolean keepData, boolean passThrough) {
+
+    public int headlineConcurrency() {
+        return concurrencies.get(0);
+    }
+}
