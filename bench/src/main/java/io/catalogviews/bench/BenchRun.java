@@ -162,6 +162,10 @@ public final class BenchRun {
         load.put("drainAfterPublishSeconds", materializeSeconds - publishSeconds);
         load.put("note", "materialized = from the first send until the consumer group had no lag on the input and "
                 + "repartition topics and GET /v1/categories and a sample of products agreed with the model");
+        results.put("load", load);
+        say(String.format(java.util.Locale.ROOT, "published %,.0f events/s; every view caught up after %.1f s: "
+                + "%,.0f events/s materialized", events / publishSeconds, materializeSeconds, events / materializeSeconds));
+
         if (s.passThrough()) {
             say("pass-through topology (exactly_once_v2) over the same events, as the yardstick");
             double rate = io.catalogviews.bench.service.PassThrough.run(bootstrap, s.inputTopic(), s.partitions(),
@@ -171,9 +175,6 @@ public final class BenchRun {
             say(String.format(java.util.Locale.ROOT, "pass-through: %,.0f events/s; catalog-views materialized at "
                     + "%.0f %% of it", rate, 100 * (events / materializeSeconds) / rate));
         }
-        results.put("load", load);
-        say(String.format(java.util.Locale.ROOT, "published %,.0f events/s; every view caught up after %.1f s: "
-                + "%,.0f events/s materialized", events / publishSeconds, materializeSeconds, events / materializeSeconds));
 
         // ---------------------------------------------------------------- peers
         HttpTarget serviceTarget = servicePid > 0 ? new HttpTarget("catalog-views", serviceUrl, servicePid)

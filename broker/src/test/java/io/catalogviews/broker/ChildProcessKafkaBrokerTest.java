@@ -39,7 +39,7 @@ class ChildProcessKafkaBrokerTest {
             // The commit markers of the last transaction may be written only after the restarted transaction
             // coordinator has reloaded its log: until then read_committed consumers see nothing.
             assertThat(org.awaitility.Awaitility.await().alias("committed records are readable after the restart")
-                    .atMost(java.time.Duration.ofSeconds(60))
+                    .atMost(java.time.Duration.ofSeconds(180))
                     .until(() -> readCommittedValues(bootstrap, "survivors", null), values -> values.size() >= 2))
                     .containsExactlyInAnyOrder("before-1", "before-2");
             try (KafkaProducer<String, String> producer = transactionalProducer(bootstrap, "tx-survivors")) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -66,6 +67,16 @@ class AdminTokenAndRequestLogIT {
     @ValueSource(strings = {"/metrics", "/v1/cluster"})
     void shouldAnswerWhenTheTokenIsRight(String path) {
         assertThat(http.get(path, "Authorization", "Bearer " + TOKEN).status()).isEqualTo(200);
+    }
+
+    @Test
+    void shouldCountRefusedRequestsUnderTheirRouteWhenTheTokenIsMissing() {
+        http.get("/metrics");
+
+        PrometheusText metrics = PrometheusText.parse(http.get("/metrics", "Authorization", "Bearer " + TOKEN).body());
+
+        assertThat(metrics.value("http_server_requests_seconds_count",
+                Map.of("method", "GET", "route", "/metrics", "status", "401"))).isGreaterThanOrEqualTo(1);
     }
 
     @ParameterizedTest(name = "{0}")

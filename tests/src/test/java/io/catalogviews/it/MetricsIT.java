@@ -53,6 +53,9 @@ class MetricsIT {
         EventCounters counters = service.service().counters();
         await().alias("all 8 records processed").atMost(Duration.ofSeconds(60))
                 .until(() -> counters.applied() + counters.stale() + counters.deadLettered() == 8);
+        // Outcomes are told before the transaction commits; wait (server side) until the reads see them.
+        assertThat(http.get("/v1/products/m-1?minVersion=2&waitMs=10000").status()).isEqualTo(200);
+        assertThat(http.get("/v1/products/m-2?minVersion=1&waitMs=10000").status()).isEqualTo(200);
         ((Logger) LoggerFactory.getLogger("io.catalogviews")).detachAppender(CATALOG_LOGS);
     }
 

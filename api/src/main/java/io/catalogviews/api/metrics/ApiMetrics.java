@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -53,12 +54,30 @@ public final class ApiMetrics {
 
     /** A Javalin request logger that records the request: called once per request, after its answer. */
     public void record(Context ctx, Float executionTimeMs) {
-        Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
-        String route = endpoint == null ? UNMATCHED : endpoint.path;
+        String route = route(ctx);
         HandlerType method = ctx.method();
         String methodLabel = HandlerType.commonHttp().contains(method) ? method.name() : "OTHER";
         long nanos = executionTimeMs == null ? 0 : (long) (executionTimeMs * 1_000_000.0);
         requestTimer(methodLabel, route, ctx.statusCode()).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * The matched endpoint's template; when a before-handler ended the request (401 of the admin token) no HTTP
+     * endpoint ran, so the path of the last handler that did (an exact path, never a wildcard) names it.
+     */
+    private static String route(Context ctx) {
+        Endpoint endpoint = ctx.endpoints().lastHttpEndpoint();
+        if (endpoint != null) {
+            return endpoint.path;
+        }
+        List<Endpoint> ran = ctx.endpoints().list();
+        for (int i = ran.size() - 1; i >= 0; i--) {
+            String path = ran.get(i).path;
+            if (path != null && !path.isEmpty() && !path.contains("*")) {
+                return path;
+            }
+        }
+        return UNMATCHED;
     }
 
     /** Records forwarded calls; give it to the {@link io.catalogviews.api.routing.Forwarder}. */

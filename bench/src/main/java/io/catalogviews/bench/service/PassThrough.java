@@ -45,10 +45,20 @@ public final class PassThrough {
         p.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toAbsolutePath().toString());
         p.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         p.put(StreamsConfig.REPLICATION_FACTOR_CONFIG, 1);
-        long start = System.nanoTime();
         try (KafkaStreams streams = new KafkaStreams(builder.build(), p);
              Materialization lag = new Materialization(bootstrapServers, appId, inputTopic)) {
+            java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+            streams.setStateListener((now, before) -> {
+                if (now == KafkaStreams.State.RUNNING) {
+                    running.countDown();
+                }
+            });
             streams.start();
+            // Timed from RUNNING: the service's figure does not include its start-up either.
+            if (!running.await(2, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("the pass-through topology did not reach RUNNING");
+            }
+            long start = System.nanoTime();
             long deadline = start + TimeUnit.MINUTES.toNanos(30);
             while (System.nanoTime() < deadline) {
                 Materialization.Lag l = lag.lag();
