@@ -163,6 +163,7 @@ public final class BenchRun {
         load.put("note", "materialized = from the first send until the consumer group had no lag on the input and "
                 + "repartition topics and GET /v1/categories and a sample of products agreed with the model");
         results.put("load", load);
+        checkpoint();
         say(String.format(java.util.Locale.ROOT, "published %,.0f events/s; every view caught up after %.1f s: "
                 + "%,.0f events/s materialized", events / publishSeconds, materializeSeconds, events / materializeSeconds));
 
@@ -266,6 +267,7 @@ public final class BenchRun {
                 f = Freshness.run(sender, model, serviceUrl, s.freshnessRate(), s.freshnessDuration(), 10);
             }
             results.put("freshness", f);
+            checkpoint();
             say(String.format(java.util.Locale.ROOT, "freshness p50 %.1f ms, p99 %.1f ms (%d probes)",
                     f.p50Ms(), f.p99Ms(), f.probes()));
             views.awaitCaughtUp(serviceUrl, model, base, base + model.changesApplied() - before,
@@ -377,6 +379,7 @@ public final class BenchRun {
                     r.serverCpuCores(), r.clientCpuCores(), r.otherCpuCores(), r.samples());
         }
         runs.add(r);
+        checkpoint();
         out.printf(java.util.Locale.ROOT, "  %-26s %-17s c=%-3d %,10.0f/s  p50 %7.2f  p99 %7.2f  max %8.2f ms  "
                         + "%6.0f B  wrong %d  errors %d  cpu srv %.2f cli %.2f other %.2f%n", r.target(), r.queryClass(),
                 r.concurrency(), r.throughput(), r.p50Ms(), r.p99Ms(), r.maxMs(), r.meanBytes(), r.wrong(), r.errors(),
@@ -385,6 +388,18 @@ public final class BenchRun {
             out.println("      " + sample);
         }
         return r;
+    }
+
+    /** Writes what is measured so far to {@code results-partial.json}, so that a run stopped halfway leaves its figures. */
+    private void checkpoint() {
+        try {
+            Map<String, Object> partial = new LinkedHashMap<>(results);
+            partial.put("queries", runs);
+            partial.put("partial", true);
+            JsonCheck.MAPPER.writeValue(runDir.resolve("results-partial.json").toFile(), partial);
+        } catch (IOException | RuntimeException e) {
+            out.println("cannot write results-partial.json: " + e);
+        }
     }
 
     /** Constant answers of {@code size} bytes, asked the way the class asks (GET, or POST with a 100-id body). */
