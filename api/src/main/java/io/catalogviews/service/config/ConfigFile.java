@@ -1,15 +1,9 @@
 package io.catalogviews.service.config;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Properties;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -40,19 +34,7 @@ public final class ConfigFile {
         if (file == null) {
             return EMPTY;
         }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new IllegalArgumentException(OPTION + ": cannot read " + file.toAbsolutePath()
-                    + " (no such readable file)");
-        }
-        Properties loaded = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            loaded.load(in);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(OPTION + ": cannot read " + file.toAbsolutePath() + ": "
-                    + e.getMessage(), e);
-        }
-        Map<String, String> values = new TreeMap<>();
-        loaded.stringPropertyNames().forEach(key -> values.put(key.trim(), loaded.getProperty(key).trim()));
+        Map<String, String> values = PropertiesFiles.read(file, OPTION);
         return new ConfigFile(Map.copyOf(values), file);
     }
 

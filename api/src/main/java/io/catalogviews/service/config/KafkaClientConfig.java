@@ -1,9 +1,5 @@
 package io.catalogviews.service.config;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -50,19 +46,7 @@ public final class KafkaClientConfig {
         if (file == null) {
             return NONE;
         }
-        if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-            throw new IllegalArgumentException(OPTION + ": cannot read " + file.toAbsolutePath()
-                    + " (no such readable file)");
-        }
-        Properties loaded = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            loaded.load(in);
-        } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(OPTION + ": cannot read " + file.toAbsolutePath() + ": "
-                    + e.getMessage(), e);
-        }
-        Map<String, String> properties = new TreeMap<>();
-        loaded.stringPropertyNames().forEach(name -> properties.put(name.trim(), loaded.getProperty(name).trim()));
+        Map<String, String> properties = PropertiesFiles.read(file, OPTION);
         return validated(properties, file);
     }
 
