@@ -8,6 +8,7 @@ import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.topology.EventOutcomeListener;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.listing.internals.NamespacedStore;
 import io.catalogviews.views.listing.internals.RowReader;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -17,6 +18,7 @@ import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.test.TestRecord;
 
 import java.io.IOException;
@@ -89,24 +91,26 @@ final class DriverCatalog implements AutoCloseable {
         return driver.getKeyValueStore(name);
     }
 
-    KeyValueStore<String, byte[]> products() {
+    KeyValueStore<Bytes, byte[]> products() {
         return driver.getKeyValueStore(StoreNames.PRODUCTS);
     }
 
     /** The index a listing of {@code categoryOrNull} reads. */
-    KeyValueStore<Bytes, byte[]> index(String categoryOrNull) {
-        return bytesStore(categoryOrNull == null ? StoreNames.CATALOG_INDEX : StoreNames.CATEGORY_INDEX);
+    ReadOnlyKeyValueStore<Bytes, byte[]> index(String categoryOrNull) {
+        return NamespacedStore.index(bytesStore(categoryOrNull == null ? StoreNames.PRODUCTS
+                : StoreNames.CATEGORY_LISTINGS));
     }
 
     /** The facet counters of {@code categoryOrNull}'s scope. */
-    KeyValueStore<Bytes, byte[]> facets(String categoryOrNull) {
-        return bytesStore(categoryOrNull == null ? StoreNames.CATALOG_FACETS : StoreNames.CATEGORY_FACETS);
+    ReadOnlyKeyValueStore<Bytes, byte[]> facets(String categoryOrNull) {
+        return NamespacedStore.facets(bytesStore(categoryOrNull == null ? StoreNames.PRODUCTS
+                : StoreNames.CATEGORY_LISTINGS));
     }
 
     /** Where a listing of {@code categoryOrNull} finds the JSON of its items. */
     RowReader rows(String categoryOrNull) {
         return categoryOrNull == null ? RowReader.productRows(products())
-                : RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_ROWS), categoryOrNull);
+                : RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_LISTINGS), categoryOrNull);
     }
 
     @Override

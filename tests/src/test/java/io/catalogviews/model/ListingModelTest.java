@@ -4,6 +4,7 @@ import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.index.ViewLayout;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
 import io.catalogviews.views.listing.ListingFilter;
@@ -12,6 +13,7 @@ import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.Position;
 import io.catalogviews.views.listing.internals.ListingEngine;
+import io.catalogviews.views.listing.internals.NamespacedStore;
 import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.query.KeyPartitioner;
@@ -127,11 +129,11 @@ class ListingModelTest {
     @ValueSource(longs = {20261129L, 7L, 424242L})
     void shouldHoldTheModelsProductsAndDeletionMarkersWhenTheHistoryIsApplied(long seed) {
         Loaded l = load(seed);
-        KeyValueStore<String, byte[]> products = l.driver().products();
+        KeyValueStore<Bytes, byte[]> products = l.driver().products();
         List<String> problems = new ArrayList<>();
 
         for (String id : l.model().rememberedIds()) {
-            byte[] raw = products.get(id);
+            byte[] raw = products.get(RowReader.productKey(id));
             ModelProduct expected = l.model().product(id).orElse(null);
             if (raw == null) {
                 problems.add(id + ": no row, expected " + (expected == null ? "a deletion marker" : "v" + expected.version()));
@@ -161,12 +163,12 @@ class ListingModelTest {
     @ValueSource(longs = {20261129L, 7L, 424242L})
     void shouldHoldEveryProductInEachOfItsCategoriesWithTheProductViewsJsonWhenTheViewsConverge(long seed) {
         Loaded l = load(seed);
-        KeyValueStore<Bytes, byte[]> categoryRows = l.driver().bytesStore(StoreNames.CATEGORY_ROWS);
-        KeyValueStore<String, byte[]> products = l.driver().products();
+        KeyValueStore<Bytes, byte[]> categoryRows = l.driver().bytesStore(StoreNames.CATEGORY_LISTINGS);
+        KeyValueStore<Bytes, byte[]> products = l.driver().products();
         List<String> problems = new ArrayList<>();
 
         for (ModelProduct p : l.model().products()) {
-            byte[] productJson = ProductRow.jsonOf(products.get(p.id()));
+            byte[] productJson = ProductRow.jsonOf(products.get(RowReader.productKey(p.id())));
             for (String category : p.categories()) {
                 byte[] row = categoryRows.get(RowReader.categoryRowKey(category, p.id()));
                 if (row == null) {
@@ -182,8 +184,11 @@ class ListingModelTest {
         try (KeyValueIterator<Bytes, byte[]> it = categoryRows.all()) {
             while (it.hasNext()) {
                 KeyValue<Bytes, byte[]> kv = it.next();
-                rows++;
                 byte[] key = kv.key.get();
+                if (!ViewLayout.isRowKey(key)) {
+                    continue;
+                }
+                rows++;
                 int zero = indexOf(key, (byte) 0);
                 String category = new String(key, 0, zero, StandardCharsets.UTF_8);
                 String id = new String(key, zero + 1, key.length - zero - 1, StandardCharsets.UTF_8);
@@ -317,7 +322,7 @@ class ListingModelTest {
         assertThat(brandsByCategory.values().stream().mapToInt(java.util.Set::size).max().orElse(0))
                 .isGreaterThan(16);
 
-        List<CategoryCount> actual = ENGINE.categories(l.driver().bytesStore(StoreNames.CATEGORY_FACETS));
+        List<CategoryCount> actual = ENGINE.categories(NamespacedStore.facets(l.driver().bytesStore(StoreNames.CATEGORY_LISTINGS)));
 
         assertThat(actual).extracting(c -> c.category() + "=" + c.count())
                 .containsExactlyElementsOf(l.model().categories().stream().map(c -> c.category() + "=" + c.count())

@@ -1,6 +1,7 @@
 package io.catalogviews.topology;
 
 import io.catalogviews.topology.internals.CategoryChangeProcessor;
+import io.catalogviews.topology.internals.DerivedEntriesStoreSupplier;
 import io.catalogviews.topology.internals.ProductEventProcessor;
 import io.catalogviews.topology.internals.RouteTags;
 import io.catalogviews.views.StoreNames;
@@ -15,6 +16,7 @@ import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.kstream.Repartitioned;
+import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
@@ -24,11 +26,11 @@ import org.apache.kafka.streams.state.Stores;
  * unit tests (TopologyTestDriver) and the integration tests alike.
  *
  * <pre>
- * catalog.product-events ─► apply-product-events ─┬─► product-view, product-deletions, catalog-index, catalog-facets
+ * catalog.product-events ─► apply-product-events ─┬─► product-view (+ whole-catalog indexes), product-deletions
  *                                                 ├─► catalog.product-events.dlq (dead letters)
  *                                                 └─► category-changes (repartition, keyed by category)
- *                                                       └─► apply-category-changes ─► category-rows,
- *                                                                                     category-index, category-facets
+ *                                                       └─► apply-category-changes ─► category-listings
+ *                                                                                     (+ category indexes)
  * </pre>
  * Everything runs under exactly-once: a product task's view, whole-catalog indexes, dead letters and category
  * changes commit in one transaction; the category task's stores in the next.
@@ -45,18 +47,15 @@ public final class CatalogTopology {
     public static Topology build(TopologySettings settings) {
         StreamsBuilder builder = new StreamsBuilder();
         // No record cache: the stored rows are what reads serve, and the cache would only delay them.
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.PRODUCTS),
-                Serdes.String(), Serdes.ByteArray()).withCachingDisabled());
-        for (String store : new String[]{StoreNames.PRODUCT_DELETIONS, StoreNames.CATALOG_INDEX,
-                StoreNames.CATALOG_FACETS, StoreNames.CATEGORY_ROWS, StoreNames.CATEGORY_INDEX,
-                StoreNames.CATEGORY_FACETS}) {
-            builder.addStateStore(bytesStore(store));
-        }
+        // Views keep their indexes beside their rows and log only the rows (DerivedEntriesStore).
+        builder.addStateStore(bytesStore(DerivedEntriesStoreSupplier.products(StoreNames.PRODUCTS)));
+        builder.addStateStore(bytesStore(DerivedEntriesStoreSupplier.categoryListings(StoreNames.CATEGORY_LISTINGS)));
+        builder.addStateStore(bytesStore(Stores.persistentKeyValueStore(StoreNames.PRODUCT_DELETIONS)));
         Serde<byte[]> bytes = Serdes.ByteArray();
         KStream<byte[], byte[]> routed = builder.stream(settings.inputTopic(),
                         Consumed.with(bytes, bytes).withName(SOURCE))
                 .process(() -> new ProductEventProcessor(settings), Named.as(APPLY), StoreNames.PRODUCTS,
-                        StoreNames.PRODUCT_DELETIONS, StoreNames.CATALOG_INDEX, StoreNames.CATALOG_FACETS);
+                        StoreNames.PRODUCT_DELETIONS);
         routed.split(Named.as("route-"))
                 .branch((key, value) -> RouteTags.isDeadLetter(key), Branched.withConsumer(deadLetters -> deadLetters
                         .selectKey((key, value) -> RouteTags.untag(key), Named.as("untag-dead-letters"))
@@ -66,8 +65,8 @@ public final class CatalogTopology {
                         .selectKey((key, value) -> RouteTags.untag(key), Named.as("untag-category-changes"))
                         .repartition(Repartitioned.<byte[], byte[]>as(StoreNames.CATEGORY_CHANGES)
                                 .withKeySerde(bytes).withValueSerde(bytes))
-                        .process(CategoryChangeProcessor::new, Named.as(APPLY_CATEGORIES), StoreNames.CATEGORY_ROWS,
-                                StoreNames.CATEGORY_INDEX, StoreNames.CATEGORY_FACETS), "category-changes"));
+                        .process(CategoryChangeProcessor::new, Named.as(APPLY_CATEGORIES),
+                                StoreNames.CATEGORY_LISTINGS), "category-changes"));
         return builder.build();
     }
 
@@ -76,8 +75,7 @@ public final class CatalogTopology {
         return applicationId + "-" + StoreNames.CATEGORY_CHANGES + "-repartition";
     }
 
-    private static StoreBuilder<KeyValueStore<Bytes, byte[]>> bytesStore(String name) {
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.Bytes(), Serdes.ByteArray())
-                .withCachingDisabled();
+    private static StoreBuilder<KeyValueStore<Bytes, byte[]>> bytesStore(KeyValueBytesStoreSupplier supplier) {
+        return Stores.keyValueStoreBuilder(supplier, Serdes.Bytes(), Serdes.ByteArray()).withCachingDisabled();
     }
 }

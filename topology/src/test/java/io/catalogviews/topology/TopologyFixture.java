@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.product.ProductRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -153,8 +154,8 @@ final class TopologyFixture implements AutoCloseable {
 
     /** The raw row stored for {@code id}, or null. */
     byte[] rawRow(String id) {
-        KeyValueStore<String, byte[]> store = driver.getKeyValueStore(StoreNames.PRODUCTS);
-        return store.get(id);
+        KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(StoreNames.PRODUCTS);
+        return store.get(RowReader.productKey(id));
     }
 
     /** The decoded row stored for {@code id}, or null. */

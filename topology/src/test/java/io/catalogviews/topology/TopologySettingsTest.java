@@ -76,12 +76,10 @@ class TopologySettingsTest {
                 .containsExactlyInAnyOrder("catalog.product-events", "category-changes-repartition");
         assertThat(nodes).filteredOn(n -> n.name().equals("apply-product-events")).singleElement()
                 .satisfies(n -> assertThat(((TopologyDescription.Processor) n).stores())
-                        .containsExactlyInAnyOrder(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS,
-                                StoreNames.CATALOG_INDEX, StoreNames.CATALOG_FACETS));
+                        .containsExactlyInAnyOrder(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS));
         assertThat(nodes).filteredOn(n -> n.name().equals("apply-category-changes")).singleElement()
                 .satisfies(n -> assertThat(((TopologyDescription.Processor) n).stores())
-                        .containsExactlyInAnyOrder(StoreNames.CATEGORY_ROWS, StoreNames.CATEGORY_INDEX,
-                                StoreNames.CATEGORY_FACETS));
+                        .containsExactlyInAnyOrder(StoreNames.CATEGORY_LISTINGS));
         assertThat(nodes).filteredOn(n -> n instanceof TopologyDescription.Sink)
                 .extracting(n -> ((TopologyDescription.Sink) n).topic())
                 .containsExactlyInAnyOrder("catalog.product-events.dlq", "category-changes-repartition");

@@ -6,7 +6,11 @@ package io.catalogviews.views;
  */
 public final class StoreNames {
 
-    /** Product by id: {@link io.catalogviews.views.product.ProductRow} values keyed by the product id. */
+    /**
+     * Product by id, in the input's partitions: {@link io.catalogviews.views.product.ProductRow} values keyed by the
+     * product id (UTF-8), and beside them, derived from those rows and never logged, the whole-catalog sorted
+     * indexes and facet counters of the partition (see {@link io.catalogviews.views.index.ViewLayout}).
+     */
     public static final String PRODUCTS = "product-view";
 
     /**
@@ -17,25 +21,13 @@ public final class StoreNames {
     public static final String PRODUCT_DELETIONS = "product-deletions";
 
     /**
-     * Whole-catalog sorted indexes, in the product partitions (same task and transaction as the product view),
-     * one entry set per product: see {@link io.catalogviews.views.index.IndexKeys} with no category scope.
+     * Category listings, in the category partitions (keyed by category through the repartition topic): rows with
+     * key = category 0x00 product id and value = {@link io.catalogviews.views.index.ListingEntry}, and beside them,
+     * derived from the rows and never logged, the category's sorted indexes and facet counters (see
+     * {@link io.catalogviews.views.index.ViewLayout}). Replaces the category-rows, category-index and
+     * category-facets stores of the first layout, whose every index entry went to a changelog.
      */
-    public static final String CATALOG_INDEX = "catalog-index";
-
-    /** Whole-catalog facet counters per product partition: see {@link io.catalogviews.views.index.FacetCounters}. */
-    public static final String CATALOG_FACETS = "catalog-facets";
-
-    /**
-     * Category rows, in the category partitions (keyed by category through the repartition topic): key =
-     * category 0x00 product id, value = {@link io.catalogviews.views.index.ListingEntry}.
-     */
-    public static final String CATEGORY_ROWS = "category-rows";
-
-    /** Category sorted indexes: see {@link io.catalogviews.views.index.IndexKeys}. */
-    public static final String CATEGORY_INDEX = "category-index";
-
-    /** Category facet counters: see {@link io.catalogviews.views.index.FacetCounters}. */
-    public static final String CATEGORY_FACETS = "category-facets";
+    public static final String CATEGORY_LISTINGS = "category-listings";
 
     /** Name of the repartition step that re-keys category changes by category. */
     public static final String CATEGORY_CHANGES = "category-changes";

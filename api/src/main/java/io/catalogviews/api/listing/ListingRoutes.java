@@ -96,7 +96,7 @@ public final class ListingRoutes {
                     page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query));
             return;
         }
-        respondLater(ctx, scatter.gather(StoreNames.CATALOG_INDEX, isForwarded(ctx), pagePart(query))
+        respondLater(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), pagePart(query))
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
                         renderPage(ListingPage.merge(gathered.answers(), query.limit()), query))));
     }
@@ -109,7 +109,7 @@ public final class ListingRoutes {
                     facets -> ListingJson.facets(facets, params.brandLimit()));
             return;
         }
-        respondLater(ctx, scatter.gather(StoreNames.CATALOG_INDEX, isForwarded(ctx), facetPart(params.filter()))
+        respondLater(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), facetPart(params.filter()))
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
                         ListingJson.facets(mergeFacets(gathered.answers()), params.brandLimit()))));
     }
@@ -117,7 +117,7 @@ public final class ListingRoutes {
     /** {@code GET /v1/categories}: every non-empty category with its product count, by name. */
     public void categories(Context ctx) {
         QueryParams.of(ctx.queryParamMap(), Set.of());
-        respondLater(ctx, scatter.gather(StoreNames.CATEGORY_ROWS, isForwarded(ctx), categoriesPart())
+        respondLater(ctx, scatter.gather(StoreNames.CATEGORY_LISTINGS, isForwarded(ctx), categoriesPart())
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
                         ListingJson.categories(concat(gathered.answers())))));
     }
@@ -190,7 +190,7 @@ public final class ListingRoutes {
     /** {@code POST} {@value #INTERNAL_CATALOG_PAGE_PATH}: a whole-catalog page of the given local partitions. */
     public void internalCatalogPage(Context ctx) {
         ScatterRequest.PageRequest request = ScatterRequest.readPage(ctx.bodyAsBytes(), owners.partitions());
-        refuseMoved(StoreNames.CATALOG_INDEX, request.partitions());
+        refuseMoved(StoreNames.PRODUCTS, request.partitions());
         ListingPage page = localOrRefuse(queries.catalogPage(request.query(), request.partitions()));
         internalAnswer(ctx, ListingFrames.page(ListingPage.merge(List.of(page), request.query().limit())));
     }
@@ -198,7 +198,7 @@ public final class ListingRoutes {
     /** {@code POST} {@value #INTERNAL_CATALOG_FACETS_PATH}: whole-catalog facets of the given local partitions. */
     public void internalCatalogFacets(Context ctx) {
         ScatterRequest.FacetRequest request = ScatterRequest.readFacets(ctx.bodyAsBytes(), owners.partitions());
-        refuseMoved(StoreNames.CATALOG_INDEX, request.partitions());
+        refuseMoved(StoreNames.PRODUCTS, request.partitions());
         internalAnswer(ctx, ListingFrames.facets(localOrRefuse(
                 queries.catalogFacets(request.filter(), request.partitions()))));
     }
@@ -206,7 +206,7 @@ public final class ListingRoutes {
     /** {@code POST} {@value #INTERNAL_CATEGORIES_PATH}: the non-empty categories of the given local partitions. */
     public void internalCategories(Context ctx) {
         Set<Integer> partitions = ScatterRequest.readCategories(ctx.bodyAsBytes(), owners.partitions());
-        refuseMoved(StoreNames.CATEGORY_ROWS, partitions);
+        refuseMoved(StoreNames.CATEGORY_LISTINGS, partitions);
         internalAnswer(ctx, ListingFrames.categories(localOrRefuse(queries.categories(partitions))));
     }
 

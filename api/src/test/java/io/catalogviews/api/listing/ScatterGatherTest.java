@@ -141,7 +141,7 @@ class ScatterGatherTest {
         FakeOwners owners = new FakeOwners(plan(SELF, OTHER, SELF, THIRD));
         FakePart part = new FakePart();
         ScatterGather.Gathered<Set<Integer>> gathered = new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.CATALOG_INDEX, false, part).join();
+                .gather(StoreNames.PRODUCTS, false, part).join();
         assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
         assertThat(part.calls).containsExactlyInAnyOrder("local[0, 2]", "other[1]", "third[3]");
         assertThat(gathered.servedBy()).containsExactly(SELF, OTHER, THIRD);
@@ -153,7 +153,7 @@ class ScatterGatherTest {
         plan.remove(2);
         FakePart part = new FakePart();
         ApiException e = failure(new ScatterGather(new FakeOwners(plan), Duration.ofSeconds(5))
-                .gather(StoreNames.CATALOG_INDEX, false, part));
+                .gather(StoreNames.PRODUCTS, false, part));
         assertThat(e.status()).isEqualTo(503);
         assertThat(e.retryAfterSeconds()).isNotNull();
         assertThat(part.calls).isEmpty();
@@ -165,7 +165,7 @@ class ScatterGatherTest {
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(421)));
         ScatterGather.Gathered<Set<Integer>> gathered = new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.CATALOG_INDEX, false, part).join();
+                .gather(StoreNames.PRODUCTS, false, part).join();
         assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
         assertThat(part.calls).containsExactlyInAnyOrder("local[0]", "other[1, 2]", "third[3]", "local[2]",
                 "third[1]");
@@ -178,7 +178,7 @@ class ScatterGatherTest {
         FakePart part = new FakePart();
         part.localFailures.add(new ListingResult.Failed<>(QueryFailure.notHostedHere("moved")));
         ScatterGather.Gathered<Set<Integer>> gathered = new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.CATALOG_INDEX, false, part).join();
+                .gather(StoreNames.PRODUCTS, false, part).join();
         assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
         assertThat(gathered.servedBy()).containsExactly(OTHER);
     }
@@ -189,7 +189,7 @@ class ScatterGatherTest {
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(421, 421, 421)));
         ApiException e = failure(new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.CATALOG_INDEX, false, part));
+                .gather(StoreNames.PRODUCTS, false, part));
         assertThat(e.status()).isEqualTo(503);
         assertThat(part.calls).filteredOn(c -> c.startsWith("other")).hasSize(2);
     }
@@ -199,7 +199,7 @@ class ScatterGatherTest {
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(503)));
         ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.CATALOG_INDEX, false, part));
+                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
         assertThat(e.status()).isEqualTo(503);
         assertThat(e.retryAfterSeconds()).isEqualTo(3);
     }
@@ -209,7 +209,7 @@ class ScatterGatherTest {
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(504)));
         ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.CATALOG_INDEX, false, part));
+                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
         assertThat(e.status()).isEqualTo(504);
         assertThat(e.code()).isEqualTo("owner_timeout");
     }
@@ -223,7 +223,7 @@ class ScatterGatherTest {
             }
         };
         ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.CATALOG_INDEX, false, part));
+                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
         assertThat(e.status()).isEqualTo(503);
     }
 
@@ -232,7 +232,7 @@ class ScatterGatherTest {
         FakePart part = new FakePart();
         part.localFailures.add(new ListingResult.Failed<>(QueryFailure.retryLater("restoring")));
         ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, SELF, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.CATALOG_INDEX, false, part));
+                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
         assertThat(e.status()).isEqualTo(503);
         assertThat(part.calls).containsExactly("local[0, 1, 2, 3]");
     }
@@ -241,12 +241,12 @@ class ScatterGatherTest {
     void shouldNeverForwardWhenTheRequestWasForwarded() {
         FakePart part = new FakePart();
         ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.CATALOG_INDEX, true, part));
+                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, true, part));
         assertThat(e.status()).isEqualTo(503);
         assertThat(part.calls).isEmpty();
 
         ScatterGather.Gathered<Set<Integer>> local = new ScatterGather(new FakeOwners(plan(SELF, SELF, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.CATALOG_INDEX, true, part).join();
+                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, true, part).join();
         assertThat(covered(local)).containsExactly(0, 1, 2, 3);
     }
 }

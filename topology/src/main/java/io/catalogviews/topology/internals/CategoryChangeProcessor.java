@@ -2,7 +2,6 @@ package io.catalogviews.topology.internals;
 
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.index.CategoryChange;
-import io.catalogviews.views.index.IndexWriter;
 import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.listing.internals.RowReader;
 import org.apache.kafka.common.utils.Bytes;
@@ -14,21 +13,19 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Applies category changes (keyed by category) to the category rows, sorted indexes and facet counters of
- * the category partition. It owns its rows: removals are derived from its own row, and anything older than
- * what it holds is ignored, so the category views converge to the product view whatever the delivery.
+ * Applies category changes (keyed by category) to the category rows of the category partition, whose store
+ * keeps the sorted indexes and facet counters in step. It owns its rows: removals are derived from its own row,
+ * and anything older than what it holds is ignored, so the category views converge to the product view whatever
+ * the delivery.
  */
 public final class CategoryChangeProcessor implements Processor<byte[], byte[], Void, Void> {
 
     private KeyValueStore<Bytes, byte[]> rows;
-    private IndexWriter writer;
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
-        rows = context.getStateStore(StoreNames.CATEGORY_ROWS);
-        KeyValueStore<Bytes, byte[]> index = context.getStateStore(StoreNames.CATEGORY_INDEX);
-        KeyValueStore<Bytes, byte[]> facets = context.getStateStore(StoreNames.CATEGORY_FACETS);
-        writer = new IndexWriter(index, facets);
+        // Rows only: the store rewrites the category's index and facet entries from each row it is given.
+        rows = context.getStateStore(StoreNames.CATEGORY_LISTINGS);
     }
 
     @Override
@@ -41,7 +38,6 @@ public final class CategoryChangeProcessor implements Processor<byte[], byte[], 
         if (change.isLeave()) {
             // A tombstone leaves at the version it keeps, so an equal version still removes.
             if (old != null && old.version() <= change.version()) {
-                writer.replace(category, change.productId(), old, null);
                 rows.delete(rowKey);
             }
             return;
@@ -49,7 +45,6 @@ public final class CategoryChangeProcessor implements Processor<byte[], byte[], 
         if (old != null && old.version() >= change.version()) {
             return;
         }
-        writer.replace(category, change.productId(), old, change.entry());
         rows.put(rowKey, change.entry().encode());
     }
 }

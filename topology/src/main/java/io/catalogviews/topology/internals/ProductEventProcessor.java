@@ -14,9 +14,10 @@ import io.catalogviews.topology.EventOutcomeListener;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.index.CategoryChange;
-import io.catalogviews.views.index.IndexWriter;
 import io.catalogviews.views.index.ListingEntry;
+import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.product.ProductJson;
+import io.catalogviews.views.product.ProductListing;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.product.ProductState;
 import io.catalogviews.views.query.KeyPartitioner;
@@ -46,16 +47,14 @@ import java.util.List;
 public final class ProductEventProcessor implements Processor<byte[], byte[], byte[], byte[]> {
 
     static final int MAX_RENDERED_BYTES = 64 * 1024;
-    private static final byte[] EMPTY = new byte[0];
     private static final int MAX_PURGED_PER_PUNCTUATION = 10_000;
 
     private final TopologySettings settings;
     private final EventOutcomeListener outcomes;
     private final ProductEventCodec codec = ProductEventCodec.create();
     private ProcessorContext<byte[], byte[]> context;
-    private KeyValueStore<String, byte[]> products;
+    private KeyValueStore<Bytes, byte[]> products;
     private KeyValueStore<Bytes, byte[]> deletions;
-    private IndexWriter catalogIndex;
 
     public ProductEventProcessor(TopologySettings settings) {
         this.settings = settings;
@@ -67,8 +66,6 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         this.context = context;
         this.products = context.getStateStore(StoreNames.PRODUCTS);
         this.deletions = context.getStateStore(StoreNames.PRODUCT_DELETIONS);
-        this.catalogIndex = new IndexWriter(context.getStateStore(StoreNames.CATALOG_INDEX),
-                context.getStateStore(StoreNames.CATALOG_FACETS));
         context.schedule(settings.purgeInterval(), PunctuationType.WALL_CLOCK_TIME, this::purgeExpiredDeletions);
     }
 
@@ -96,7 +93,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
             deadLetter(record, source, DeadLetterReason.WRONG_PARTITION, wrongPartition);
             return;
         }
-        byte[] current = products.get(id);
+        byte[] current = products.get(RowReader.productKey(id));
         if (current != null && event.getVersion() <= ProductRow.versionOf(current)) {
             outcomes.stale(id, event.getVersion());
             return;
@@ -137,7 +134,8 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
                     + " bytes, more than the limit of " + MAX_RENDERED_BYTES);
             return;
         }
-        products.put(id, ProductRow.live(event.getVersion(), json, ProductState.encode(next)).encode());
+        products.put(RowReader.productKey(id),
+                ProductRow.live(event.getVersion(), json, ProductState.encode(next)).encode());
         updateListings(id, held, next, event.getVersion(), json);
         outcomes.applied(kind, id, event.getVersion(), event.getOccurredAt().toEpochMilli());
     }
@@ -164,7 +162,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
             deadLetter(record, source, DeadLetterReason.WRONG_PARTITION, wrongPartition);
             return;
         }
-        byte[] current = products.get(id);
+        byte[] current = products.get(RowReader.productKey(id));
         long version = current == null ? 0L : ProductRow.versionOf(current);
         if (current != null && !ProductRow.isDeletedRow(current)) {
             // A tombstone carries no version: it keeps the remembered one, so older events stay rejected.
@@ -175,12 +173,11 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
     }
 
     /**
-     * Moves the product in the whole-catalog indexes of this partition and tells every category it was or is
-     * in (through the repartition topic) what it is now there, or that it left.
+     * Tells every category the product was or is in (through the repartition topic) what it is now there, or
+     * that it left. (The whole-catalog indexes of this partition follow the product row in its own store.)
      */
     private void updateListings(String id, Product held, Product next, long version, byte[] json) {
-        ListingEntry entry = listingEntry(next, version, json);
-        catalogIndex.replace(null, id, held == null ? null : listingEntry(held, version, EMPTY), entry);
+        ListingEntry entry = ProductListing.entry(next, version, json);
         byte[] change = CategoryChange.upsert(id, entry).encode();
         for (String category : next.getCategories()) {
             forwardCategoryChange(category, change);
@@ -200,7 +197,6 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
             return;
         }
         Product held = ProductState.decode(ProductRow.decode(current).state());
-        catalogIndex.replace(null, id, listingEntry(held, version, EMPTY), null);
         byte[] left = CategoryChange.left(id, version).encode();
         for (String category : held.getCategories()) {
             forwardCategoryChange(category, left);
@@ -212,14 +208,9 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
                 change, context.currentStreamTimeMs()));
     }
 
-    static ListingEntry listingEntry(Product p, long version, byte[] json) {
-        return new ListingEntry(version, p.getPriceCents(), p.getUpdatedAt().toEpochMilli(), p.getRating(),
-                p.getStock(), p.getBrand(), json);
-    }
-
     private void markDeleted(String id, long version) {
         long now = context.currentSystemTimeMs();
-        products.put(id, ProductRow.deletionMarker(version, now).encode());
+        products.put(RowReader.productKey(id), ProductRow.deletionMarker(version, now).encode());
         deletions.put(deletionKey(now, id), new byte[0]);
     }
 
@@ -240,10 +231,10 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
             ByteBuffer buf = ByteBuffer.wrap(key.get());
             long deletedAt = buf.getLong();
             String id = new String(key.get(), Long.BYTES, key.get().length - Long.BYTES, StandardCharsets.UTF_8);
-            byte[] row = products.get(id);
+            byte[] row = products.get(RowReader.productKey(id));
             // Re-created or deleted again since: the marker this entry points at is gone.
             if (row != null && ProductRow.isDeletedRow(row) && ProductRow.decode(row).deletedAtMs() == deletedAt) {
-                products.delete(id);
+                products.delete(RowReader.productKey(id));
             }
             deletions.delete(key);
         }

@@ -15,12 +15,23 @@ import java.util.Map;
  */
 public final class IndexWriter {
 
-    private final KeyValueStore<Bytes, byte[]> index;
-    private final KeyValueStore<Bytes, byte[]> facets;
+    private final EntryStore index;
+    private final EntryStore facets;
 
-    public IndexWriter(KeyValueStore<Bytes, byte[]> index, KeyValueStore<Bytes, byte[]> facets) {
+    public IndexWriter(EntryStore index, EntryStore facets) {
         this.index = index;
         this.facets = facets;
+    }
+
+    /** Index and facets in stores of their own (tests). */
+    public IndexWriter(KeyValueStore<Bytes, byte[]> index, KeyValueStore<Bytes, byte[]> facets) {
+        this(EntryStore.of(index), EntryStore.of(facets));
+    }
+
+    /** Index and facets in their namespaces of a view store (see {@link ViewLayout}). */
+    public static IndexWriter inView(EntryStore view) {
+        return new IndexWriter(EntryStore.namespace(view, ViewLayout.INDEX),
+                EntryStore.namespace(view, ViewLayout.FACETS));
     }
 
     /**

@@ -25,8 +25,8 @@ import java.util.TreeMap;
  */
 public final class StreamsClusterView implements ClusterView {
 
-    private static final List<String> PRODUCT_STORES = List.of(StoreNames.PRODUCTS, StoreNames.CATALOG_INDEX);
-    private static final List<String> CATEGORY_STORES = List.of(StoreNames.CATEGORY_ROWS, StoreNames.CATEGORY_INDEX);
+    private static final List<String> PRODUCT_STORES = List.of(StoreNames.PRODUCTS);
+    private static final List<String> CATEGORY_STORES = List.of(StoreNames.CATEGORY_LISTINGS);
 
     private final KafkaStreams streams;
     private final Instance self;

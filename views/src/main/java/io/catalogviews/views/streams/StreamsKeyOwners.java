@@ -51,13 +51,12 @@ public final class StreamsKeyOwners implements KeyOwners {
 
     @Override
     public Ownership ownerOfCategory(String category) {
-        return owner(StoreNames.CATEGORY_ROWS, category);
+        return owner(StoreNames.CATEGORY_LISTINGS, category);
     }
 
     @Override
     public Map<Integer, Instance> activeOwners(String storeName) {
-        String topic = StoreNames.CATEGORY_ROWS.equals(storeName) || StoreNames.CATEGORY_INDEX.equals(storeName)
-                || StoreNames.CATEGORY_FACETS.equals(storeName) ? categoryTopic : inputTopic;
+        String topic = StoreNames.CATEGORY_LISTINGS.equals(storeName) ? categoryTopic : inputTopic;
         Map<Integer, Instance> owners = new HashMap<>();
         Collection<StreamsMetadata> all;
         try {

@@ -9,6 +9,7 @@ import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.ListingResult;
 import io.catalogviews.views.listing.internals.GuardedStore;
+import io.catalogviews.views.listing.internals.NamespacedStore;
 import io.catalogviews.views.listing.internals.ListingEngine;
 import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.listing.internals.StoreUnavailableException;
@@ -58,16 +59,21 @@ public final class StreamsListingQueries implements ListingQueries {
     public ListingResult<ListingPage> categoryPage(ListingQuery query) {
         String category = categoryOf(query.filter());
         int partition = KeyPartitioner.partitionOf(category, partitions);
-        return guarded(() -> engine.page(bytesStore(StoreNames.CATEGORY_INDEX, partition),
-                RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_ROWS, partition), category), category, query));
+        return guarded(() -> {
+            ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
+            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category,
+                    query);
+        });
     }
 
     @Override
     public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
         String category = categoryOf(filter);
         int partition = KeyPartitioner.partitionOf(category, partitions);
-        return guarded(() -> engine.facets(bytesStore(StoreNames.CATEGORY_INDEX, partition),
-                bytesStore(StoreNames.CATEGORY_FACETS, partition), category, filter));
+        return guarded(() -> {
+            ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
+            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category, filter);
+        });
     }
 
     @Override
@@ -75,9 +81,8 @@ public final class StreamsListingQueries implements ListingQueries {
         return guarded(() -> {
             List<ListingPage> pages = new ArrayList<>(partitions.size());
             for (int partition : new TreeSet<>(partitions)) {
-                ReadOnlyKeyValueStore<String, byte[]> products = store(StoreNames.PRODUCTS, partition);
-                pages.add(engine.page(bytesStore(StoreNames.CATALOG_INDEX, partition),
-                        RowReader.productRows(products), null, query));
+                ReadOnlyKeyValueStore<Bytes, byte[]> products = bytesStore(StoreNames.PRODUCTS, partition);
+                pages.add(engine.page(NamespacedStore.index(products), RowReader.productRows(products), null, query));
             }
             return ListingEngine.merge(pages, query.limit());
         });
@@ -88,8 +93,9 @@ public final class StreamsListingQueries implements ListingQueries {
         return guarded(() -> {
             List<FacetCounts> parts = new ArrayList<>(partitions.size());
             for (int partition : new TreeSet<>(partitions)) {
-                parts.add(engine.facets(bytesStore(StoreNames.CATALOG_INDEX, partition),
-                        bytesStore(StoreNames.CATALOG_FACETS, partition), null, filter));
+                ReadOnlyKeyValueStore<Bytes, byte[]> products = bytesStore(StoreNames.PRODUCTS, partition);
+                parts.add(engine.facets(NamespacedStore.index(products), NamespacedStore.facets(products), null,
+                        filter));
             }
             return ListingEngine.mergeFacets(parts);
         });
@@ -100,7 +106,8 @@ public final class StreamsListingQueries implements ListingQueries {
         return guarded(() -> {
             Map<String, Long> counts = new TreeMap<>();
             for (int partition : new TreeSet<>(partitions)) {
-                for (CategoryCount c : engine.categories(bytesStore(StoreNames.CATEGORY_FACETS, partition))) {
+                for (CategoryCount c : engine.categories(
+                        NamespacedStore.facets(bytesStore(StoreNames.CATEGORY_LISTINGS, partition)))) {
                     counts.merge(c.category(), c.count(), Long::sum);
                 }
             }

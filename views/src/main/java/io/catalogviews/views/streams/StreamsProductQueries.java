@@ -1,11 +1,13 @@
 package io.catalogviews.views.streams;
 
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.query.KeyPartitioner;
 import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.query.QueryFailure;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.LagInfo;
 import org.apache.kafka.streams.StoreQueryParameters;
@@ -63,10 +65,10 @@ public final class StreamsProductQueries implements ProductQueries {
     @Override
     public ReplicaRead getFromAnyReplica(String id) {
         int partition = KeyPartitioner.partitionOf(id, partitions);
-        ReadOnlyKeyValueStore<String, byte[]> store;
+        ReadOnlyKeyValueStore<Bytes, byte[]> store;
         try {
             store = streams.store(StoreQueryParameters
-                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<String, byte[]>keyValueStore())
+                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<Bytes, byte[]>keyValueStore())
                     .withPartition(partition).enableStaleStores());
         } catch (InvalidStateStoreException | IllegalStateException e) {
             return new ReplicaRead(new ProductLookup.Failed(QueryFailure.retryLater("store " + StoreNames.PRODUCTS
@@ -84,10 +86,10 @@ public final class StreamsProductQueries implements ProductQueries {
         return new ReplicaRead(lookup, lag);
     }
 
-    private static ProductLookup read(ReadOnlyKeyValueStore<String, byte[]> store, int partition, String id) {
+    private static ProductLookup read(ReadOnlyKeyValueStore<Bytes, byte[]> store, int partition, String id) {
         byte[] row;
         try {
-            row = store.get(id);
+            row = store.get(RowReader.productKey(id));
         } catch (InvalidStateStorePartitionException e) {
             // In 4.4 the partition is resolved on each read, not when the store handle is made.
             return new ProductLookup.Failed(QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS
@@ -110,7 +112,7 @@ public final class StreamsProductQueries implements ProductQueries {
     private Object storeFor(int partition) {
         try {
             return streams.store(StoreQueryParameters
-                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<String, byte[]>keyValueStore())
+                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<Bytes, byte[]>keyValueStore())
                     .withPartition(partition));
         } catch (InvalidStateStorePartitionException e) {
             return QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS + " partition " + partition
@@ -123,7 +125,7 @@ public final class StreamsProductQueries implements ProductQueries {
     }
 
     @SuppressWarnings("unchecked")
-    private static ReadOnlyKeyValueStore<String, byte[]> castStore(Object store) {
-        return (ReadOnlyKeyValueStore<String, byte[]>) store;
+    private static ReadOnlyKeyValueStore<Bytes, byte[]> castStore(Object store) {
+        return (ReadOnlyKeyValueStore<Bytes, byte[]>) store;
     }
 }

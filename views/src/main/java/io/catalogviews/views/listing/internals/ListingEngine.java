@@ -54,7 +54,7 @@ public final class ListingEngine {
     /**
      * A page of a listing in one partition.
      *
-     * @param index          the sorted indexes ({@code CATEGORY_INDEX} or {@code CATALOG_INDEX})
+     * @param index          the sorted indexes (the index namespace of {@code CATEGORY_LISTINGS} or {@code PRODUCTS})
      * @param rows           the JSON of the products the entries point at
      * @param categoryOrNull the category scope of the index keys, or null for the whole-catalog indexes
      * @return up to {@code q.limit()} items strictly after {@code q.after()}, in listing order; {@code more}
@@ -97,7 +97,7 @@ public final class ListingEngine {
      * Facets of the products of one partition that match {@code f}.
      *
      * @param index          the sorted indexes of the partition
-     * @param facetStore     the facet counters of the partition ({@code CATEGORY_FACETS} or {@code CATALOG_FACETS})
+     * @param facetStore     the facet counters of the partition (the facet namespace of {@code CATEGORY_LISTINGS} or {@code PRODUCTS})
      * @param categoryOrNull the category, or null for the whole catalog (counter scope "")
      */
     public FacetCounts facets(ReadOnlyKeyValueStore<Bytes, byte[]> index, ReadOnlyKeyValueStore<Bytes, byte[]> facetStore,

@@ -11,8 +11,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Where a listing finds the serving JSON of the products its index entries point at.
  *
- * <p>An index entry whose row is missing is skipped by the listing: the index and the rows are separate stores,
- * so a reader may see one a moment before the other.
+ * <p>An index entry whose row is missing is skipped by the listing (the index and its rows are written in one
+ * batch, so this is a defence, not an expected case).
  */
 @FunctionalInterface
 public interface RowReader {
@@ -21,7 +21,7 @@ public interface RowReader {
     byte[] json(String id);
 
     /**
-     * Rows of one category partition ({@link io.catalogviews.views.StoreNames#CATEGORY_ROWS}): key = category
+     * Rows of one category partition ({@link io.catalogviews.views.StoreNames#CATEGORY_LISTINGS}): key = category
      * 0x00 id, value = {@link ListingEntry}.
      */
     static RowReader categoryRows(ReadOnlyKeyValueStore<Bytes, byte[]> rows, String category) {
@@ -36,11 +36,16 @@ public interface RowReader {
      * Rows of one product partition ({@link io.catalogviews.views.StoreNames#PRODUCTS}): a deletion marker counts
      * as missing.
      */
-    static RowReader productRows(ReadOnlyKeyValueStore<String, byte[]> products) {
+    static RowReader productRows(ReadOnlyKeyValueStore<Bytes, byte[]> products) {
         return id -> {
-            byte[] row = products.get(id);
+            byte[] row = products.get(productKey(id));
             return row == null || ProductRow.isDeletedRow(row) ? null : ProductRow.jsonOf(row);
         };
+    }
+
+    /** The key of a product row: its id in UTF-8. */
+    static Bytes productKey(String id) {
+        return Bytes.wrap(id.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The key of a category row: category UTF-8, 0x00, id UTF-8. */

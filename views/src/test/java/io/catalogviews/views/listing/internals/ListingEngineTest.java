@@ -246,8 +246,9 @@ class ListingEngineTest {
         // A row gone (not yet written, or already deleted) and a deletion marker in place of a row.
         Product gone = expected.get(10);
         Product marked = expected.get(20);
-        catalog.productPartition(gone.id()).products.delete(gone.id());
-        catalog.productPartition(marked.id()).products.put(marked.id(), ProductRow.deletionMarker(99, 1).encode());
+        catalog.productPartition(gone.id()).products.delete(RowReader.productKey(gone.id()));
+        catalog.productPartition(marked.id()).products.put(RowReader.productKey(marked.id()),
+                ProductRow.deletionMarker(99, 1).encode());
         expected.remove(marked);
         expected.remove(gone);
         SoftAssertions softly = new SoftAssertions();

@@ -39,7 +39,7 @@ final class TestCatalog {
     }
 
     static final class Partition {
-        final SortedMapStore<String> products = new SortedMapStore<>("product-view");
+        final SortedMapStore<Bytes> products = new SortedMapStore<>("product-view");
         final SortedMapStore<Bytes> catalogIndex = new SortedMapStore<>("catalog-index");
         final SortedMapStore<Bytes> catalogFacets = new SortedMapStore<>("catalog-facets");
         final SortedMapStore<Bytes> categoryRows = new SortedMapStore<>("category-rows");
@@ -81,8 +81,8 @@ final class TestCatalog {
         Partition p = productPartition(next.id());
         new IndexWriter(p.catalogIndex, p.catalogFacets).replace(null, next.id(), old == null ? null : old.entry(),
                 next.entry());
-        p.products.put(next.id(), ProductRow.live(next.entry().version(), next.entry().json(), new byte[] {1, 2})
-                .encode());
+        p.products.put(RowReader.productKey(next.id()),
+                ProductRow.live(next.entry().version(), next.entry().json(), new byte[] {1, 2}).encode());
         if (old != null) {
             for (String category : old.categories()) {
                 if (!next.categories().contains(category)) {
@@ -109,7 +109,7 @@ final class TestCatalog {
         }
         Partition p = productPartition(id);
         new IndexWriter(p.catalogIndex, p.catalogFacets).replace(null, id, old.entry(), null);
-        p.products.put(id, ProductRow.deletionMarker(old.entry().version() + 1, 1L).encode());
+        p.products.put(RowReader.productKey(id), ProductRow.deletionMarker(old.entry().version() + 1, 1L).encode());
         for (String category : old.categories()) {
             Partition c = categoryPartition(category);
             new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, id, old.entry(), null);

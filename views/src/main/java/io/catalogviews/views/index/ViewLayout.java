@@ -1,0 +1,41 @@
+package io.catalogviews.views.index;
+
+import org.apache.kafka.common.utils.Bytes;
+
+/**
+ * How one view store holds its rows and the entries derived from them, side by side in one RocksDB instance:
+ * <pre>
+ * row key (first byte ≥ 0x20)   → the row (product-view: ProductRow; category-listings: ListingEntry)
+ * 0x02 [index key]              → IndexValue        (see {@link IndexKeys})
+ * 0x03 [facet key]              → counters          (see {@link FacetCounters})
+ * </pre>
+ * Row keys start with a product id ({@code [A-Za-z0-9._:~-]}) or a category ({@code [a-z0-9-]}), so they never
+ * begin with a namespace byte. Only rows go to the changelog; the derived entries are rewritten from each row
+ * change, when it is applied and when it is restored, in the same write batch as the row (see the topology's
+ * {@code DerivedEntriesStore}). One store per view keeps rows and indexes in one commit: a reader never sees an
+ * index entry without its row, and a crash cannot leave them apart.
+ */
+public final class ViewLayout {
+
+    /** Namespace of the sorted index entries. */
+    public static final byte INDEX = 0x02;
+    /** Namespace of the facet counters. */
+    public static final byte FACETS = 0x03;
+
+    private ViewLayout() {
+    }
+
+    /** Whether {@code key} is a row (as opposed to a derived index or facet entry). */
+    public static boolean isRowKey(byte[] key) {
+        return key.length > 0 && (key[0] & 0xFF) >= 0x20;
+    }
+
+    /** {@code key} inside {@code namespace}. */
+    public static Bytes inNamespace(byte namespace, Bytes key) {
+        byte[] k = key.get();
+        byte[] out = new byte[k.length + 1];
+        out[0] = namespace;
+        System.arraycopy(k, 0, out, 1, k.length);
+        return Bytes.wrap(out);
+    }
+}
