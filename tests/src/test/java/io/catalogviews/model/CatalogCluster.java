@@ -1,0 +1,303 @@
+package io.catalogviews.model;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.catalogviews.events.ProductEvent;
+import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.it.HttpTestClient;
+import io.catalogviews.it.ServiceProcess;
+import io.catalogviews.it.TestKafka;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Several instances of the executable jar (each its own JVM, its own HTTP port and state dir, one application id)
+ * on the test JVM's broker, a seeded history published to them, and its reference model: the setup of the
+ * multi-instance model tests. {@link #awaitConverged()} returns once every instance serves the history's final
+ * state, so that answers can then be compared with the model exactly.
+ */
+public final class CatalogCluster implements AutoCloseable {
+
+    private final String applicationId;
+    private final int partitions;
+    private final List<ServiceProcess> instances;
+    private CatalogModel model;
+
+    private CatalogCluster(String applicationId, int partitions, List<ServiceProcess> instances) {
+        this.applicationId = applicationId;
+        this.partitions = partitions;
+        this.instances = List.copyOf(instances);
+    }
+
+    /**
+     * Starts {@code count} instances at once and returns when every one is ready and, seen from every one, each
+     * owns active partitions of the product view (so that the data loaded next is spread over all of them).
+     */
+    public static CatalogCluster start(String name, int count, int partitions, int standbyReplicas) {
+        String appId = name + "-" + UUID.randomUUID().toString().substring(0, 8);
+        Path state = Path.of("target", "it-state", appId);
+        String bootstrap = TestKafka.bootstrapServers();
+        List<ServiceProcess> started = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            started.add(ServiceProcess.start(bootstrap, appId, state.resolve(Character.toString('a' + i)), partitions,
+                    standbyReplicas));
+        }
+        CatalogCluster cluster = new CatalogCluster(appId, partitions, started);
+        try {
+            started.forEach(instance -> instance.awaitReady(Duration.ofSeconds(120)));
+            await().alias("every instance sees " + count + " instances owning product partitions")
+                    .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+                    .until(() -> started.stream().allMatch(i -> instancesOwningProducts(i) == count));
+        } catch (RuntimeException | AssertionError e) {
+            cluster.close();
+            throw e;
+        }
+        return cluster;
+    }
+
+    /** Instances that hold at least one active partition of the product view, per that instance's /v1/cluster. */
+    private static long instancesOwningProducts(ServiceProcess instance) {
+        HttpTestClient.Answer cluster = instance.http().get("/v1/cluster");
+        long owning = 0;
+        for (JsonNode member : cluster.json().get("instances")) {
+            JsonNode active = member.path("active").path("product-view");
+            if (active.isArray() && !active.isEmpty()) {
+                owning++;
+            }
+        }
+        return owning;
+    }
+
+    /**
+     * Publishes the history in order (each event in its own encoding, tombstones as null values) and builds its
+     * model. Sends are pipelined through one idempotent producer, which keeps each partition's order.
+     */
+    public CatalogModel publish(List<HistoryEvent> history) {
+        ProductEventCodec codec = ProductEventCodec.create();
+        String topic = ServiceProcess.inputTopic(applicationId);
+        List<Future<RecordMetadata>> sent = new ArrayList<>(history.size());
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.LINGER_MS_CONFIG, 5), new ByteArraySerializer(), new ByteArraySerializer())) {
+            for (HistoryEvent e : history) {
+                ProductEvent avro = e.toAvro();
+                byte[] value = avro == null ? null : e.json()
+                        ? codec.encodeJson(avro).getBytes(StandardCharsets.UTF_8) : codec.encodeSingleObject(avro);
+                sent.add(producer.send(new ProducerRecord<>(topic, e.productId().getBytes(StandardCharsets.UTF_8),
+                        value)));
+            }
+            producer.flush();
+            for (Future<RecordMetadata> f : sent) {
+                f.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("publishing the history to " + topic + " failed", e.getCause());
+        }
+        model = CatalogModel.of(history);
+        return model;
+    }
+
+    /**
+     * Waits until every instance serves the published history's final state: every remembered product at its
+     * latest version (or 404), the category counts, and the unfiltered listing of every category and of the whole
+     * catalog (category listings are a repartition hop behind the product view).
+     *
+     * @return how long each of these took, for the test output
+     */
+    public String awaitConverged() {
+        long start = System.nanoTime();
+        Set<String> pending = new LinkedHashSet<>(model.rememberedIds());
+        await().alias("every product's latest state is visible on every instance (" + pending.size() + " ids)")
+                .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
+                .until(() -> {
+                    pending.removeIf(this::settledEverywhere);
+                    return pending.isEmpty();
+                });
+        long products = System.nanoTime();
+        List<String> expectedCategories = modelCategories(model);
+        for (ServiceProcess instance : instances) {
+            await().alias("GET /v1/categories of " + instance.hostPort() + " equals the model")
+                    .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
+                    .until(() -> categoriesText(instance.http().get("/v1/categories").json())
+                            .equals(expectedCategories));
+        }
+        long categories = System.nanoTime();
+        List<String> scopes = new ArrayList<>(HistoryGenerator.CATEGORIES);
+        scopes.add(null);
+        for (ServiceProcess instance : instances) {
+            for (String scope : scopes) {
+                CatalogModel.Filter filter = CatalogModel.Filter.category(scope);
+                List<String> expected = model.listing(filter, CatalogModel.Sort.PRICE);
+                await().alias("the listing of " + filter + " on " + instance.hostPort() + " holds the model's "
+                                + expected.size() + " products")
+                        .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(300)).ignoreExceptions()
+                        .untilAsserted(() -> assertThat(listingDifference(expected, listed(instance, filter)))
+                                .isNull());
+            }
+        }
+        long end = System.nanoTime();
+        return String.format("products at their latest versions after %d ms, category counts %d ms later, "
+                        + "listings %d ms later", (products - start) / 1_000_000, (categories - products) / 1_000_000,
+                (end - categories) / 1_000_000);
+    }
+
+    private boolean settledEverywhere(String id) {
+        long version = model.rememberedVersion(id);
+        boolean live = model.product(id).isPresent();
+        for (ServiceProcess instance : instances) {
+            HttpTestClient.Answer answer = instance.http().get("/v1/products/" + id + "?minVersion=" + version);
+            boolean settled = live
+                    ? answer.status() == 200 && answer.json().get("version").asLong() == version
+                    : answer.status() == 404;
+            if (!settled) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Every item of an unfiltered listing, walked in pages of 200. */
+    private static List<JsonNode> listed(ServiceProcess instance, CatalogModel.Filter filter) {
+        List<JsonNode> items = new ArrayList<>();
+        String cursor = null;
+        do {
+            List<String> params = filterParams(filter);
+            params.add("limit=200");
+            if (cursor != null) {
+                params.add("cursor=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+            }
+            JsonNode page = instance.http().get("/v1/products" + query(params)).json();
+            page.get("items").forEach(items::add);
+            cursor = page.get("nextCursor").isNull() ? null : page.get("nextCursor").asText();
+        } while (cursor != null);
+        return items;
+    }
+
+    /** Null when the items are the model's products with these ids, in this order, in their latest JSON. */
+    private String listingDifference(List<String> expectedIds, List<JsonNode> items) {
+        List<String> ids = items.stream().map(item -> item.path("id").asText()).toList();
+        if (!ids.equals(expectedIds)) {
+            return "ids " + ids + " are not the model's " + expectedIds;
+        }
+        for (JsonNode item : items) {
+            String diff = ProductJsonCheck.difference(model.product(item.path("id").asText()).orElseThrow(),
+                    item.toString());
+            if (diff != null) {
+                return diff;
+            }
+        }
+        return null;
+    }
+
+    public List<ServiceProcess> instances() {
+        return instances;
+    }
+
+    public CatalogModel model() {
+        return model;
+    }
+
+    public int partitions() {
+        return partitions;
+    }
+
+    public String applicationId() {
+        return applicationId;
+    }
+
+    /** Stops every instance cleanly (SIGTERM), all at once, so that they do not rebalance onto each other. */
+    @Override
+    public void close() {
+        CompletableFuture.allOf(instances.stream()
+                .map(instance -> CompletableFuture.runAsync(instance::close))
+                .toArray(CompletableFuture[]::new)).join();
+    }
+
+    // ---------------------------------------------------------------- request and answer texts
+
+    /** The listing parameters of a filter, form-encoded (brands repeat). */
+    public static List<String> filterParams(CatalogModel.Filter f) {
+        List<String> params = new ArrayList<>();
+        if (f.category() != null) {
+            params.add("category=" + URLEncoder.encode(f.category(), StandardCharsets.UTF_8));
+        }
+        for (String brand : f.brands()) {
+            params.add("brand=" + URLEncoder.encode(brand, StandardCharsets.UTF_8));
+        }
+        if (f.minPrice() != null) {
+            params.add("minPrice=" + f.minPrice());
+        }
+        if (f.maxPrice() != null) {
+            params.add("maxPrice=" + f.maxPrice());
+        }
+        if (f.inStock() != null) {
+            params.add("inStock=" + f.inStock());
+        }
+        return params;
+    }
+
+    public static String query(List<String> params) {
+        return params.isEmpty() ? "" : "?" + String.join("&", params);
+    }
+
+    /** The model's facets in the text {@link #facetsText(JsonNode)} gives for a served answer. */
+    public static String facetsText(CatalogModel.Facets f) {
+        StringBuilder b = new StringBuilder().append(f.total()).append(" total, ").append(f.inStock())
+                .append(" in stock, brands [");
+        for (CatalogModel.BrandCount brand : f.brands()) {
+            b.append(brand.value()).append('=').append(brand.count()).append("; ");
+        }
+        b.append("], price ").append(f.minPrice() == null ? "null" : f.minPrice() + ".." + f.maxPrice());
+        return b.toString();
+    }
+
+    public static String facetsText(JsonNode json) {
+        StringBuilder b = new StringBuilder().append(json.path("total").asLong(-1)).append(" total, ")
+                .append(json.path("inStock").asLong(-1)).append(" in stock, brands [");
+        for (JsonNode brand : json.path("brands")) {
+            b.append(brand.path("value").asText()).append('=').append(brand.path("count").asLong(-1)).append("; ");
+        }
+        b.append("], price ");
+        JsonNode price = json.get("price");
+        b.append(price == null ? "absent" : price.isNull() ? "null"
+                : price.path("min").asLong(-1) + ".." + price.path("max").asLong(-1));
+        return b.toString();
+    }
+
+    /** {@code category=count} per entry of a {@code GET /v1/categories} answer. */
+    public static List<String> categoriesText(JsonNode json) {
+        List<String> out = new ArrayList<>();
+        for (JsonNode c : json.path("categories")) {
+            out.add(c.path("category").asText() + "=" + c.path("count").asLong(-1));
+        }
+        return out;
+    }
+
+    public static List<String> modelCategories(CatalogModel model) {
+        return model.categories().stream().map(c -> c.category() + "=" + c.count()).toList();
+    }
+}
