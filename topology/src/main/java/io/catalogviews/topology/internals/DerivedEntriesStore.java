@@ -42,6 +42,15 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     private final RowDerivation derivation;
     private final EntryStore direct;
+    /**
+     * The last row read by the writing thread, so that a put right after the processor's own get (the usual
+     * sequence: read, check the version, write) does not read the row a second time. Interactive queries read
+     * through the same store from other threads, so the memo names its thread, and is replaced as one reference.
+     */
+    private volatile LastRead lastRead;
+
+    private record LastRead(Thread reader, Bytes key, byte[] value) {
+    }
 
     DerivedEntriesStore(KeyValueStore<Bytes, byte[]> rocksDb, RowDerivation derivation) {
         super(rocksDb);
@@ -61,7 +70,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             delete(key);
             return;
         }
-        derivation.apply(key, wrapped().get(key), value, direct);
+        derivation.apply(key, before(key), value, direct);
+        lastRead = null;
         wrapped().put(key, value);
     }
 
@@ -84,7 +94,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     @Override
     public byte[] delete(Bytes key) {
         requireRowKey(key);
-        byte[] current = wrapped().get(key);
+        byte[] current = before(key);
+        lastRead = null;
         if (current != null) {
             derivation.apply(key, current, null, direct);
             wrapped().delete(key);
@@ -94,6 +105,17 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     @Override
     public byte[] get(Bytes key) {
+        byte[] value = wrapped().get(key);
+        lastRead = new LastRead(Thread.currentThread(), key, value);
+        return value;
+    }
+
+    /** The row as stored now, from the memo when this thread has just read it. */
+    private byte[] before(Bytes key) {
+        LastRead last = lastRead;
+        if (last != null && last.reader() == Thread.currentThread() && last.key().equals(key)) {
+            return last.value();
+        }
         return wrapped().get(key);
     }
 

@@ -1,30 +1,35 @@
 package io.catalogviews.views.index;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
- * Which sorted index a key belongs to: its sort, whether it is a per-brand index, and whether it holds only
- * products in stock. Written as the first byte of every index key:
- * {@code sort.ordinal() | (perBrand ? 0x10 : 0) | (inStockOnly ? 0x20 : 0)}.
+ * Which sorted index a key belongs to: its sort, and whether it is a per-brand index. Written as the first byte
+ * of every index key: {@code sort.ordinal() | (perBrand ? 0x10 : 0)}.
  *
- * <p>Every indexed product has an entry in each of the four sorts of the plain and per-brand indexes, and, when
- * in stock, in the in-stock-only ones too: a rare brand or an in-stock filter reads only matching entries.
+ * <p>Every indexed product has an entry in each of the four sorts of the plain and per-brand indexes: a rare
+ * brand reads only its own entries. Stock is a filter over scanned entries (the entry value carries it): in-stock
+ * copies of every index doubled the entries written per change for a filter that most products pass.
  */
-public record IndexKind(SortOrder sort, boolean perBrand, boolean inStockOnly) {
+public record IndexKind(SortOrder sort, boolean perBrand) {
+
+    private static final List<IndexKind> ALL = all();
 
     public byte tag() {
-        return (byte) (sort.ordinal() | (perBrand ? 0x10 : 0) | (inStockOnly ? 0x20 : 0));
+        return (byte) (sort.ordinal() | (perBrand ? 0x10 : 0));
     }
 
-    /** All kinds a product is indexed under, given whether it is in stock. */
-    public static java.util.List<IndexKind> kindsFor(boolean inStock) {
-        java.util.List<IndexKind> kinds = new java.util.ArrayList<>(16);
+    /** All kinds a product is indexed under. */
+    public static List<IndexKind> kinds() {
+        return ALL;
+    }
+
+    private static List<IndexKind> all() {
+        List<IndexKind> kinds = new ArrayList<>(8);
         for (SortOrder sort : SortOrder.values()) {
-            kinds.add(new IndexKind(sort, false, false));
-            kinds.add(new IndexKind(sort, true, false));
-            if (inStock) {
-                kinds.add(new IndexKind(sort, false, true));
-                kinds.add(new IndexKind(sort, true, true));
-            }
+            kinds.add(new IndexKind(sort, false));
+            kinds.add(new IndexKind(sort, true));
         }
-        return kinds;
+        return List.copyOf(kinds);
     }
 }

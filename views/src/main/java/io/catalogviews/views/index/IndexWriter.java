@@ -83,7 +83,7 @@ public final class IndexWriter {
         }
         Map<Bytes, byte[]> out = new HashMap<>(32);
         byte[] value = IndexValue.encode(e);
-        for (IndexKind kind : IndexKind.kindsFor(e.inStock())) {
+        for (IndexKind kind : IndexKind.kinds()) {
             byte[] prefix = IndexKeys.prefix(kind, category, e.brand());
             out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), value);
         }

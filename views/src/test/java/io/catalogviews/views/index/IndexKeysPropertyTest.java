@@ -41,7 +41,7 @@ class IndexKeysPropertyTest {
         SplittableRandom r = new SplittableRandom(31L * sort.ordinal() + 1);
         for (String category : new String[] {null, "phones"}) {
             for (boolean perBrand : new boolean[] {false, true}) {
-                byte[] prefix = IndexKeys.prefix(new IndexKind(sort, perBrand, false), category, "acme");
+                byte[] prefix = IndexKeys.prefix(new IndexKind(sort, perBrand), category, "acme");
                 List<Fields> products = randomProducts(r, 3000);
 
                 List<Fields> byKey = new ArrayList<>(products);
@@ -59,7 +59,7 @@ class IndexKeysPropertyTest {
     @EnumSource(SortOrder.class)
     void shouldCompareEveryPairLikeTheListingWhenValuesAreExtreme(SortOrder sort) {
         SplittableRandom r = new SplittableRandom(97L + sort.ordinal());
-        byte[] prefix = IndexKeys.prefix(new IndexKind(sort, false, true), null, null);
+        byte[] prefix = IndexKeys.prefix(new IndexKind(sort, false), null, null);
         List<Fields> products = randomProducts(r, 400);
         Comparator<Fields> logic = logicalOrder(sort);
         SoftAssertions softly = new SoftAssertions();
@@ -87,7 +87,7 @@ class IndexKeysPropertyTest {
     void shouldDecodeSortValueAndIdWhenKeysAreRead(SortOrder sort) {
         SplittableRandom r = new SplittableRandom(5L);
         for (Fields p : randomProducts(r, 500)) {
-            byte[] prefix = IndexKeys.prefix(new IndexKind(sort, true, true), "tv", "Ω brand");
+            byte[] prefix = IndexKeys.prefix(new IndexKind(sort, true), "tv", "Ω brand");
             byte[] key = IndexKeys.key(prefix, p.sortValue(sort), p.id()).get();
             assertThat(IndexKeys.sortValueOf(key, prefix.length)).isEqualTo(p.sortValue(sort));
             assertThat(IndexKeys.idOf(key, prefix.length)).isEqualTo(p.id());
@@ -97,7 +97,7 @@ class IndexKeysPropertyTest {
     @Test
     void shouldStartStrictlyAfterThePositionWhenACursorIsGiven() {
         SplittableRandom r = new SplittableRandom(11L);
-        byte[] prefix = IndexKeys.prefix(new IndexKind(SortOrder.PRICE, false, false), "phones", null);
+        byte[] prefix = IndexKeys.prefix(new IndexKind(SortOrder.PRICE, false), "phones", null);
         List<Fields> products = randomProducts(r, 300);
         for (Fields at : products) {
             long sv = at.sortValue(SortOrder.PRICE);
@@ -140,29 +140,25 @@ class IndexKeysPropertyTest {
         for (String category : new String[] {null, "phone", "phones", "phone-", "phone0", "phon"}) {
             for (String brand : brands) {
                 for (boolean perBrand : new boolean[] {false, true}) {
-                    for (boolean inStockOnly : new boolean[] {false, true}) {
-                        IndexKind kind = new IndexKind(sort, perBrand, inStockOnly);
-                        byte[] prefix = IndexKeys.prefix(kind, category, brand);
-                        Set<String> expected = new TreeSet<>();
-                        for (Object[] w : written) {
-                            ListingEntry e = (ListingEntry) w[3];
-                            if (java.util.Objects.equals(w[0], category) && (!perBrand || w[1].equals(brand))
-                                    && (!inStockOnly || e.inStock())) {
-                                expected.add((String) w[2]);
-                            }
+                    IndexKind kind = new IndexKind(sort, perBrand);
+                    byte[] prefix = IndexKeys.prefix(kind, category, brand);
+                    Set<String> expected = new TreeSet<>();
+                    for (Object[] w : written) {
+                        if (java.util.Objects.equals(w[0], category) && (!perBrand || w[1].equals(brand))) {
+                            expected.add((String) w[2]);
                         }
-                        Set<String> scanned = new TreeSet<>();
-                        SortedMapStore<Bytes> index = category == null ? catalogIndex : categoryIndex;
-                        try (KeyValueIterator<Bytes, byte[]> it = index.range(IndexKeys.lowerBound(prefix, 0L),
-                                IndexKeys.upperBound(prefix, -1L))) {
-                            while (it.hasNext()) {
-                                KeyValue<Bytes, byte[]> kv = it.next();
-                                scanned.add(IndexKeys.idOf(kv.key.get(), prefix.length));
-                            }
-                        }
-                        assertThat(scanned).as("%s category %s brand %s", kind, category, brand)
-                                .isEqualTo(expected);
                     }
+                    Set<String> scanned = new TreeSet<>();
+                    SortedMapStore<Bytes> index = category == null ? catalogIndex : categoryIndex;
+                    try (KeyValueIterator<Bytes, byte[]> it = index.range(IndexKeys.lowerBound(prefix, 0L),
+                            IndexKeys.upperBound(prefix, -1L))) {
+                        while (it.hasNext()) {
+                            KeyValue<Bytes, byte[]> kv = it.next();
+                            scanned.add(IndexKeys.idOf(kv.key.get(), prefix.length));
+                        }
+                    }
+                    assertThat(scanned).as("%s category %s brand %s", kind, category, brand)
+                            .isEqualTo(expected);
                 }
             }
         }

@@ -23,14 +23,12 @@ import java.util.List;
 record IndexScan(byte[] prefix, String brand, Bytes from, Bytes to) {
 
     /**
-     * The scans that hold exactly the candidates of a query: brand indexes when brands are given, in-stock-only
-     * indexes when {@code inStock == TRUE}, a key range on the sort value when the sort is by price and price
-     * bounds are given, and a start strictly after {@code after}. Entries still need
-     * {@link ListingFilter#accepts} (price bounds under other sorts, {@code inStock == FALSE}). Scans that
-     * cannot hold anything (empty range) are left out.
+     * The scans that hold the candidates of a query: brand indexes when brands are given, a key range on the
+     * sort value when the sort is by price and price bounds are given, and a start strictly after {@code after}.
+     * Entries still need {@link ListingFilter#accepts} (price bounds under other sorts, {@code inStock}). Scans
+     * that cannot hold anything (empty range) are left out.
      */
     static List<IndexScan> plan(String categoryOrNull, ListingFilter filter, SortOrder sort, Position after) {
-        boolean inStockOnly = Boolean.TRUE.equals(filter.inStock());
         long low = 0L;
         long high = -1L; // 0xFFFF_FFFF_FFFF_FFFF: the largest unsigned sort value
         if (sort.isPriceSort()) {
@@ -48,11 +46,11 @@ record IndexScan(byte[] prefix, String brand, Bytes from, Bytes to) {
         }
         List<IndexScan> scans = new ArrayList<>();
         if (filter.brands().isEmpty()) {
-            add(scans, IndexKeys.prefix(new IndexKind(sort, false, inStockOnly), categoryOrNull, null), null, low,
+            add(scans, IndexKeys.prefix(new IndexKind(sort, false), categoryOrNull, null), null, low,
                     high, after);
         } else {
             for (String brand : new LinkedHashSet<>(filter.brands())) {
-                add(scans, IndexKeys.prefix(new IndexKind(sort, true, inStockOnly), categoryOrNull, brand), brand,
+                add(scans, IndexKeys.prefix(new IndexKind(sort, true), categoryOrNull, brand), brand,
                         low, high, after);
             }
         }
@@ -61,7 +59,7 @@ record IndexScan(byte[] prefix, String brand, Bytes from, Bytes to) {
 
     /** The whole scope of a plain index: every entry of a sort, for the first (lowest) one. */
     static IndexScan whole(SortOrder sort, String categoryOrNull) {
-        byte[] prefix = IndexKeys.prefix(new IndexKind(sort, false, false), categoryOrNull, null);
+        byte[] prefix = IndexKeys.prefix(new IndexKind(sort, false), categoryOrNull, null);
         return new IndexScan(prefix, null, IndexKeys.lowerBound(prefix, 0L), IndexKeys.upperBound(prefix, -1L));
     }
 

@@ -35,9 +35,10 @@ import java.util.PriorityQueue;
  *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
  *       look-ahead that decides {@code more}). n is zero when every filter is answered by the choice of index:
- *       no filter, brands (per-brand indexes), {@code inStock=true} (in-stock-only indexes), price bounds under
- *       {@code price} or {@code -price} (a key range). Price bounds under {@code -updatedAt} or
- *       {@code -rating}, and {@code inStock=false}, are filters over the scanned entries.</li>
+ *       no filter, brands (per-brand indexes), price bounds under {@code price} or {@code -price} (a key range).
+ *       Price bounds under {@code -updatedAt} or {@code -rating}, and {@code inStock}, are filters over the
+ *       scanned entries (n grows with the share of products out of stock, or in stock for
+ *       {@code inStock=false}).</li>
  *   <li>Facets without filters: the maintained counters (one point read plus one short range over the brands of
  *       the scope) and the first entry of the price and -price indexes.</li>
  *   <li>Facets with filters: a scan of every matching entry of the price index (per brand when brands are
