@@ -17,6 +17,15 @@ public interface ListingQueries {
     /** Facets of a category with filters; every matching brand counted. */
     ListingResult<FacetCounts> categoryFacets(ListingFilter filter);
 
+    /**
+     * A page of a category from any local copy of its partition, active or standby (failover reads while the
+     * active owner cannot answer), with how many changelog records that copy is behind.
+     */
+    ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query);
+
+    /** Facets of a category from any local copy of its partition, as {@link #categoryPageFromAnyReplica}. */
+    ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter);
+
     /** A whole-catalog page over the given local product partitions, merged in listing order. */
     ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions);
 
@@ -25,4 +34,8 @@ public interface ListingQueries {
 
     /** Non-empty categories of the given local category partitions, with product counts. */
     ListingResult<List<CategoryCount>> categories(Set<Integer> partitions);
+
+    /** A listing read from a replica that may lag: {@code lagRecords} is -1 when unknown. */
+    record ReplicaRead<T>(ListingResult<T> result, long lagRecords) {
+    }
 }

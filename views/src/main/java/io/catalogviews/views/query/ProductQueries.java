@@ -23,7 +23,20 @@ public interface ProductQueries {
      */
     ReplicaRead getFromAnyReplica(String id);
 
+    /**
+     * Reads several products, each from any local copy of its partition, active or standby (failover reads of
+     * a batch); one lookup per id, in the order given, with the largest lag of the partitions read.
+     */
+    ReplicaBatch getAllFromAnyReplica(List<String> ids);
+
     /** A read from a replica that may lag: {@code lagRecords} is -1 when unknown. */
     record ReplicaRead(ProductLookup lookup, long lagRecords) {
+    }
+
+    /**
+     * Reads from replicas that may lag: {@code lagRecords} is the largest lag of the partitions read, -1 when
+     * any of them is unknown. A partition without a readable local copy gives {@link ProductLookup.Failed}.
+     */
+    record ReplicaBatch(List<ProductLookup> lookups, long lagRecords) {
     }
 }

@@ -32,7 +32,8 @@ import java.util.function.Supplier;
 
 /**
  * {@link ListingQueries} over the local partitions of the sorted index views, through Kafka Streams interactive
- * queries (active tasks only). Category queries read the one category partition of the category (the
+ * queries (active tasks only; the {@code FromAnyReplica} reads, for failover, also read standby and restoring
+ * copies and report their lag). Category queries read the one category partition of the category (the
  * repartition topic has the input topic's partition count and the same murmur2 rule on the category's UTF-8
  * bytes); whole-catalog queries read a page of {@code limit} items from each requested product partition and
  * merge them. A partition that is not hosted here, or cannot be read now, makes the whole answer a
@@ -74,6 +75,29 @@ public final class StreamsListingQueries implements ListingQueries {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
             return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category, filter);
         });
+    }
+
+    @Override
+    public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
+        String category = categoryOf(query.filter());
+        int partition = KeyPartitioner.partitionOf(category, partitions);
+        long lag = LocalLags.of(streams, StoreNames.CATEGORY_LISTINGS, partition);
+        return new ReplicaRead<>(guarded(() -> {
+            ReadOnlyKeyValueStore<Bytes, byte[]> listings = anyReplica(StoreNames.CATEGORY_LISTINGS, partition);
+            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category,
+                    query);
+        }), lag);
+    }
+
+    @Override
+    public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
+        String category = categoryOf(filter);
+        int partition = KeyPartitioner.partitionOf(category, partitions);
+        long lag = LocalLags.of(streams, StoreNames.CATEGORY_LISTINGS, partition);
+        return new ReplicaRead<>(guarded(() -> {
+            ReadOnlyKeyValueStore<Bytes, byte[]> listings = anyReplica(StoreNames.CATEGORY_LISTINGS, partition);
+            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category, filter);
+        }), lag);
     }
 
     @Override
@@ -136,16 +160,22 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     private ReadOnlyKeyValueStore<Bytes, byte[]> bytesStore(String name, int partition) {
-        return store(name, partition);
+        return store(name, partition, false);
+    }
+
+    /** Any local copy of the partition's store: active, restoring or standby (lag-checked by the caller). */
+    private ReadOnlyKeyValueStore<Bytes, byte[]> anyReplica(String name, int partition) {
+        return store(name, partition, true);
     }
 
     /** The partition's store, guarded; throws {@link StoreUnavailableException} when it cannot be read here. */
-    private <K> ReadOnlyKeyValueStore<K, byte[]> store(String name, int partition) {
+    private <K> ReadOnlyKeyValueStore<K, byte[]> store(String name, int partition, boolean anyReplica) {
         ReadOnlyKeyValueStore<K, byte[]> store;
         try {
-            store = streams.store(StoreQueryParameters
+            StoreQueryParameters<ReadOnlyKeyValueStore<K, byte[]>> parameters = StoreQueryParameters
                     .fromNameAndType(name, QueryableStoreTypes.<K, byte[]>keyValueStore())
-                    .withPartition(partition));
+                    .withPartition(partition);
+            store = streams.store(anyReplica ? parameters.enableStaleStores() : parameters);
         } catch (StreamsException e) {
             // Not started, not running or rebalancing (InvalidStateStoreException and its kinds).
             throw new StoreUnavailableException(GuardedStore.classify(e, name, partition, streams::state), e);

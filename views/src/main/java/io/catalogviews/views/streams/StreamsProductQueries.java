@@ -9,7 +9,6 @@ import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.query.QueryFailure;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.LagInfo;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.InvalidStateStorePartitionException;
@@ -20,10 +19,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * {@link ProductQueries} over the local partitions of the product view, through Kafka Streams interactive
- * queries. Reads only active tasks: a standby or restoring partition answers {@link QueryFailure}.
+ * queries. {@link #get} and {@link #getAll} read only active tasks: a standby or restoring partition answers
+ * {@link QueryFailure}; the {@code FromAnyReplica} reads (failover) also read standby and restoring copies.
  */
 public final class StreamsProductQueries implements ProductQueries {
 
@@ -64,26 +66,38 @@ public final class StreamsProductQueries implements ProductQueries {
 
     @Override
     public ReplicaRead getFromAnyReplica(String id) {
-        int partition = KeyPartitioner.partitionOf(id, partitions);
-        ReadOnlyKeyValueStore<Bytes, byte[]> store;
+        ReplicaBatch batch = getAllFromAnyReplica(List.of(id));
+        return new ReplicaRead(batch.lookups().get(0), batch.lagRecords());
+    }
+
+    @Override
+    public ReplicaBatch getAllFromAnyReplica(List<String> ids) {
+        // Lags first: the copies only move forward, so what is read next is at most this far behind.
+        Map<Integer, Long> lags = LocalLags.of(streams, StoreNames.PRODUCTS);
+        Map<Integer, Object> stores = new HashMap<>();
+        Set<Integer> read = new TreeSet<>();
+        List<ProductLookup> results = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            int partition = KeyPartitioner.partitionOf(id, partitions);
+            read.add(partition);
+            Object store = stores.computeIfAbsent(partition, this::anyReplicaStoreFor);
+            results.add(store instanceof QueryFailure failure
+                    ? new ProductLookup.Failed(failure)
+                    : read(castStore(store), partition, id));
+        }
+        return new ReplicaBatch(results, LocalLags.max(lags, read));
+    }
+
+    /** Any local copy of the partition's store (active, restoring or standby), or why there is none. */
+    private Object anyReplicaStoreFor(int partition) {
         try {
-            store = streams.store(StoreQueryParameters
+            return streams.store(StoreQueryParameters
                     .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<Bytes, byte[]>keyValueStore())
                     .withPartition(partition).enableStaleStores());
         } catch (InvalidStateStoreException | IllegalStateException e) {
-            return new ReplicaRead(new ProductLookup.Failed(QueryFailure.retryLater("store " + StoreNames.PRODUCTS
-                    + " partition " + partition + " has no local replica to read now: " + e.getMessage())), -1);
+            return QueryFailure.retryLater("store " + StoreNames.PRODUCTS + " partition " + partition
+                    + " has no local replica to read now: " + e.getMessage());
         }
-        ProductLookup lookup = read(store, partition, id);
-        long lag = -1;
-        try {
-            Map<Integer, LagInfo> lags = streams.allLocalStorePartitionLags().get(StoreNames.PRODUCTS);
-            LagInfo info = lags == null ? null : lags.get(partition);
-            lag = info == null ? -1 : info.offsetLag();
-        } catch (RuntimeException e) {
-            // Lag unknown: the caller treats -1 as not provably fresh enough.
-        }
-        return new ReplicaRead(lookup, lag);
     }
 
     private static ProductLookup read(ReadOnlyKeyValueStore<Bytes, byte[]> store, int partition, String id) {

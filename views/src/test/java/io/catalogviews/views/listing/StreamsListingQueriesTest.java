@@ -38,11 +38,14 @@ class StreamsListingQueriesTest {
                 queries.categoryFacets(PHONES),
                 queries.catalogPage(new ListingQuery(ALL, SortOrder.PRICE, 20, null), Set.of(0, 1)),
                 queries.catalogFacets(ALL, Set.of(0, 1)),
-                queries.categories(Set.of(0, 1)));
+                queries.categories(Set.of(0, 1)),
+                queries.categoryPageFromAnyReplica(new ListingQuery(PHONES, SortOrder.PRICE, 20, null)).result(),
+                queries.categoryFacetsFromAnyReplica(PHONES).result());
         for (ListingResult<?> result : results) {
             assertThat(result).isInstanceOfSatisfying(ListingResult.Failed.class, failed ->
                     assertThat(failed.failure().kind()).isEqualTo(QueryFailure.Kind.RETRY_LATER));
         }
+        assertThat(queries.categoryFacetsFromAnyReplica(PHONES).lagRecords()).as("lag of no local copy").isEqualTo(-1);
     }
 
     @Test
