@@ -9,9 +9,11 @@ import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.listing.CursorCodec;
 import io.catalogviews.api.listing.ListingRoutes;
 import io.catalogviews.api.operations.Operations;
+import io.catalogviews.api.product.BatchRoutes;
 import io.catalogviews.api.product.ProductRoutes;
 import io.catalogviews.api.product.VersionWaiters;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.KeyOwners;
@@ -60,7 +62,10 @@ public final class ApiServer implements AutoCloseable {
         VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
         ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout(),
                 settings.maxStaleLagRecords());
-        ListingRoutes listing = new ListingRoutes(owners, listingQueries, forwarder, cursors, settings.forwardTimeout());
+        StaleReads stale = new StaleReads(owners.self(), settings.maxStaleLagRecords());
+        BatchRoutes batch = new BatchRoutes(owners, queries, forwarder, settings.forwardTimeout(), stale);
+        ListingRoutes listing = new ListingRoutes(owners, listingQueries, forwarder, cursors, settings.forwardTimeout(),
+                stale);
         ClusterRoutes cluster = new ClusterRoutes(views.cluster(), forwarder);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = settings.port();
@@ -71,8 +76,8 @@ public final class ApiServer implements AutoCloseable {
             cfg.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             operations.install(cfg);
             cfg.routes.get("/v1/products/{id}", products::get);
-            cfg.routes.post("/v1/products/batch", products::batch);
-            cfg.routes.post(ProductRoutes.INTERNAL_BATCH_PATH, products::internalBatch);
+            cfg.routes.post("/v1/products/batch", batch::batch);
+            cfg.routes.post(BatchRoutes.INTERNAL_BATCH_PATH, batch::internalBatch);
             cfg.routes.get(ListingRoutes.PRODUCTS_PATH, listing::products);
             cfg.routes.get(ListingRoutes.FACETS_PATH, listing::facets);
             cfg.routes.get(ListingRoutes.CATEGORIES_PATH, listing::categories);

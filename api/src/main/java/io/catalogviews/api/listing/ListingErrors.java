@@ -31,6 +31,12 @@ final class ListingErrors {
                 + "); retry shortly", 1);
     }
 
+    /** 503 passed on from an owner that refused a forwarded category read, with its Retry-After. */
+    static ApiException refused(ForwardedResponse response) {
+        return ApiException.unavailable("the instance that owns this category cannot answer now (rebalancing or "
+                + "restoring); retry shortly", retryAfter(response));
+    }
+
     /** The typed internal refusal: these partitions are not (any more) hosted here; refresh metadata. */
     static ApiException notHosted() {
         return ApiException.ofStatus(ScatterGather.NOT_HOSTED_STATUS, ScatterGather.NOT_HOSTED_CODE,

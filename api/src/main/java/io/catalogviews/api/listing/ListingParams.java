@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
  *   <li>{@code sort} other than {@code price}, {@code -price}, {@code -updatedAt}, {@code -rating};</li>
  *   <li>{@code limit} outside 1..{@value #MAX_LIMIT} (default {@value #DEFAULT_LIMIT});</li>
  *   <li>{@code brandLimit} outside 1..{@value #MAX_BRAND_LIMIT} (default {@value #DEFAULT_BRAND_LIMIT});</li>
+ *   <li>{@code fresh} other than {@code true} or {@code false} ({@code true}: no answer from a standby);</li>
  *   <li>{@code cursor} longer than {@value #MAX_CURSOR_LENGTH} characters (its content is checked by
  *       {@link CursorCodec}, which needs the parsed query).</li>
  * </ul>
@@ -41,9 +42,9 @@ public final class ListingParams {
     public static final int MAX_CURSOR_LENGTH = 512;
 
     static final Set<String> PAGE_PARAMS = Set.of("category", "brand", "minPrice", "maxPrice", "inStock", "sort",
-            "limit", "cursor");
+            "limit", "cursor", "fresh");
     static final Set<String> FACET_PARAMS = Set.of("category", "brand", "minPrice", "maxPrice", "inStock",
-            "brandLimit");
+            "brandLimit", "fresh");
 
     private static final Pattern CATEGORY = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,19}");
@@ -52,12 +53,13 @@ public final class ListingParams {
      * The parameters of {@code GET /v1/products}.
      *
      * @param cursor the raw cursor text, or null for the first page (decode it with {@link CursorCodec})
+     * @param fresh  {@code fresh=true}: refuse rather than answer from a standby replica
      */
-    public record PageParams(ListingFilter filter, SortOrder sort, int limit, String cursor) {
+    public record PageParams(ListingFilter filter, SortOrder sort, int limit, String cursor, boolean fresh) {
     }
 
     /** The parameters of {@code GET /v1/facets}. */
-    public record FacetParams(ListingFilter filter, int brandLimit) {
+    public record FacetParams(ListingFilter filter, int brandLimit, boolean fresh) {
     }
 
     private ListingParams() {
@@ -73,7 +75,7 @@ public final class ListingParams {
         if (cursor != null && cursor.length() > MAX_CURSOR_LENGTH) {
             throw ApiException.badRequest("cursor", "parameter 'cursor' is not a cursor of this service");
         }
-        return new PageParams(filter, sort, limit, cursor);
+        return new PageParams(filter, sort, limit, cursor, fresh(params));
     }
 
     /** @throws ApiException 400 naming the offending parameter */
@@ -81,7 +83,7 @@ public final class ListingParams {
         QueryParams params = strict(query, FACET_PARAMS);
         ListingFilter filter = filter(params);
         int brandLimit = (int) bounded(params, "brandLimit", 1, MAX_BRAND_LIMIT, DEFAULT_BRAND_LIMIT);
-        return new FacetParams(filter, brandLimit);
+        return new FacetParams(filter, brandLimit, fresh(params));
     }
 
     /** Unknown names first, then an empty value of any parameter. */
@@ -165,6 +167,10 @@ public final class ListingParams {
             throw ApiException.badRequest(name, "parameter '" + name + "' must be in " + min + ".." + max);
         }
         return value;
+    }
+
+    private static boolean fresh(QueryParams params) {
+        return "true".equals(params.booleanText("fresh"));
     }
 
     private static Boolean inStock(String raw) {

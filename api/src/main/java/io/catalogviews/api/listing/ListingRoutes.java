@@ -6,6 +6,7 @@ import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.ForwardedResponse;
 import io.catalogviews.api.routing.Forwarder;
 import io.catalogviews.api.routing.Forwarding;
+import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
@@ -41,7 +42,9 @@ import java.util.stream.Collectors;
  *       from its local category views when it is the active owner; otherwise it forwards the whole public
  *       request ONCE (marked with {@link Forwarding#FORWARDED_BY}) and relays status, body, Content-Type,
  *       Retry-After and {@link Forwarding#SERVED_BY}. A forwarded request is answered locally or refused with
- *       503, never forwarded again. No active owner: 503 {@code unavailable} with Retry-After.</li>
+ *       503, never forwarded again. When the owner cannot answer (none, 503, unreachable, timeout), a standby of
+ *       the category's partition answers, marked {@code X-Stale: true} with {@code X-Lag-Records}
+ *       ({@link StaleReads}; {@code fresh=true} forbids it); otherwise 503 {@code unavailable} with Retry-After.</li>
  *   <li>Without {@code category}, and {@code /v1/categories}: scatter-gather over every partition (see
  *       {@link ScatterGather}), merged here: pages by a k-way merge by position ({@link ListingPage#merge}), facets by
  *       {@link FacetCounts#merge}, categories concatenated and sorted by name.</li>
@@ -71,9 +74,12 @@ public final class ListingRoutes {
     private final Duration forwardTimeout;
     private final Instance self;
     private final ScatterGather scatter;
+    private final StaleReads stale;
 
+    /** @param stale when and how a standby of a category's partition answers for its owner */
     public ListingRoutes(KeyOwners owners, ListingQueries queries, Forwarder forwarder, CursorCodec cursors,
-                         Duration forwardTimeout) {
+                         Duration forwardTimeout, StaleReads stale) {
+        this.stale = stale;
         this.owners = owners;
         this.queries = queries;
         this.forwarder = forwarder;
@@ -92,8 +98,9 @@ public final class ListingRoutes {
                 : cursors.decode(params.cursor(), params.filter(), params.sort());
         ListingQuery query = new ListingQuery(params.filter(), params.sort(), params.limit(), after);
         if (!query.filter().isWholeCatalog()) {
-            byCategory(ctx, query.filter().category(), () -> queries.categoryPage(query),
-                    page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query));
+            byCategory(ctx, new CategoryRead<>(query.filter().category(), params.fresh(),
+                    () -> queries.categoryPage(query), () -> queries.categoryPageFromAnyReplica(query),
+                    page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query)));
             return;
         }
         respondLater(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), pagePart(query))
@@ -105,8 +112,10 @@ public final class ListingRoutes {
     public void facets(Context ctx) {
         ListingParams.FacetParams params = ListingParams.facets(ctx.queryParamMap());
         if (!params.filter().isWholeCatalog()) {
-            byCategory(ctx, params.filter().category(), () -> queries.categoryFacets(params.filter()),
-                    facets -> ListingJson.facets(facets, params.brandLimit()));
+            byCategory(ctx, new CategoryRead<>(params.filter().category(), params.fresh(),
+                    () -> queries.categoryFacets(params.filter()),
+                    () -> queries.categoryFacetsFromAnyReplica(params.filter()),
+                    facets -> ListingJson.facets(facets, params.brandLimit())));
             return;
         }
         respondLater(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), facetPart(params.filter()))
@@ -212,45 +221,124 @@ public final class ListingRoutes {
 
     // ---------------------------------------------------------------- category routing
 
-    private <T> void byCategory(Context ctx, String category, Supplier<ListingResult<T>> local,
-                                Function<T, byte[]> render) {
-        Ownership ownership = owners.ownerOfCategory(category);
-        Instance owner = ownership.active().orElseThrow(ListingErrors::noOwner);
-        if (!owner.equals(self)) {
-            forwardOnce(ctx, owner);
+    /**
+     * One read of a category's partition: from the active copy, or (failover) from any local copy with its lag,
+     * rendered the same way.
+     */
+    private record CategoryRead<T>(String category, boolean fresh, Supplier<ListingResult<T>> active,
+                                   Supplier<ListingQueries.ReplicaRead<T>> anyReplica, Function<T, byte[]> render) {
+    }
+
+    private <T> void byCategory(Context ctx, CategoryRead<T> read) {
+        if (StaleReads.isReplicaRead(ctx)) {
+            answerFromLocalReplica(ctx, read);
             return;
         }
-        ListingResult<T> result = local.get();
+        Ownership ownership = owners.ownerOfCategory(read.category());
+        Instance owner = ownership.active().orElse(null);
+        if (owner == null) {
+            failover(ctx, read, ownership, ListingErrors.noOwner());
+            return;
+        }
+        if (!owner.equals(self)) {
+            forwardOnce(ctx, read, ownership, owner);
+            return;
+        }
+        ListingResult<T> result = read.active().get();
         if (result instanceof ListingResult.Ok<T> ok) {
-            answer(ctx, List.of(self), render.apply(ok.value()));
+            answer(ctx, List.of(self), read.render().apply(ok.value()));
             return;
         }
         QueryFailure failure = ((ListingResult.Failed<T>) result).failure();
         if (failure.kind() == QueryFailure.Kind.NOT_HOSTED_HERE) {
             // The partition left between metadata and store: ask the new owner, once, if there is one.
-            Instance fresh = owners.ownerOfCategory(category).active().orElse(null);
+            Ownership moved = owners.ownerOfCategory(read.category());
+            Instance fresh = moved.active().orElse(null);
             if (fresh != null && !fresh.equals(self)) {
-                forwardOnce(ctx, fresh);
+                forwardOnce(ctx, read, moved, fresh);
                 return;
             }
         }
-        throw ListingErrors.unavailable(failure);
+        failover(ctx, read, ownership, ListingErrors.unavailable(failure));
     }
 
-    /** Forwards the whole public request to {@code owner}, unless it was forwarded already (then 503). */
-    private void forwardOnce(Context ctx, Instance owner) {
+    /**
+     * Forwards the whole public request to {@code owner}, unless it was forwarded already (then 503). When the
+     * owner cannot answer (503, unreachable, timeout), fails over to a standby of the partition.
+     */
+    private <T> void forwardOnce(Context ctx, CategoryRead<T> read, Ownership ownership, Instance owner) {
         if (isForwarded(ctx)) {
             // Metadata moved while the request travelled: refuse, never forward a second time.
             throw ListingErrors.noOwner();
         }
+        respondLater(ctx, forwarder.get(owner, pathAndQuery(ctx), null, forwardTimeout)
+                .thenApply(response -> {
+                    if (response.status() == 503) {
+                        throw ListingErrors.refused(response);
+                    }
+                    return response;
+                })
+                .handle((response, failure) -> {
+                    if (failure == null) {
+                        relay(ctx, response);
+                        return CompletableFuture.<Void>completedFuture(null);
+                    }
+                    return failoverLater(ctx, read, ownership, Responses.toApiException(failure));
+                }).thenCompose(f -> f));
+    }
+
+    private <T> void failover(Context ctx, CategoryRead<T> read, Ownership ownership, ApiException refusal) {
+        respondLater(ctx, failoverLater(ctx, read, ownership, refusal));
+    }
+
+    /**
+     * The owner cannot answer: a standby of the partition answers, marked stale ({@link StaleReads}), this
+     * instance's own when it holds one; otherwise {@code refusal}.
+     */
+    private <T> CompletableFuture<Void> failoverLater(Context ctx, CategoryRead<T> read, Ownership ownership,
+                                                     ApiException refusal) {
+        Instance standby = stale.standby(ownership, read.fresh(), isForwarded(ctx)).orElse(null);
+        if (standby == null) {
+            return CompletableFuture.failedFuture(refusal);
+        }
+        if (standby.equals(self)) {
+            try {
+                answerFromLocalReplica(ctx, read);
+                return CompletableFuture.completedFuture(null);
+            } catch (ApiException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return forwarder.getReplica(standby, pathAndQuery(ctx), forwardTimeout)
+                .thenAccept(response -> {
+                    if (response.status() != 200) {
+                        throw refusal;
+                    }
+                    relay(ctx, response);
+                });
+    }
+
+    /** Reads this instance's own copy of the category's partition, active or standby, if it is close enough. */
+    private <T> void answerFromLocalReplica(Context ctx, CategoryRead<T> read) {
+        ListingQueries.ReplicaRead<T> replica = read.anyReplica().get();
+        if (replica.result() instanceof ListingResult.Failed<T> failed) {
+            throw ListingErrors.unavailable(failed.failure());
+        }
+        if (!stale.closeEnough(replica.lagRecords())) {
+            throw StaleReads.tooFarBehind();
+        }
+        StaleReads.mark(ctx, replica.lagRecords());
+        answer(ctx, List.of(self), read.render().apply(((ListingResult.Ok<T>) replica.result()).value()));
+    }
+
+    private static String pathAndQuery(Context ctx) {
         String query = ctx.queryString();
-        String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
-        respondLater(ctx, forwarder.get(owner, target, null, forwardTimeout)
-                .thenAccept(response -> relay(ctx, response)));
+        return ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
     }
 
     private static void relay(Context ctx, ForwardedResponse response) {
-        for (String header : List.of(Forwarding.SERVED_BY, "Retry-After", "Content-Type")) {
+        for (String header : List.of(Forwarding.SERVED_BY, "Retry-After", "Content-Type", Forwarding.STALE,
+                Forwarding.LAG_RECORDS)) {
             response.header(header).ifPresent(value -> ctx.header(header, value));
         }
         if (response.status() >= 400) {

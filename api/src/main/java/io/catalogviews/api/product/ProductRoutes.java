@@ -8,6 +8,7 @@ import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.ForwardedResponse;
 import io.catalogviews.api.routing.Forwarder;
 import io.catalogviews.api.routing.Forwarding;
+import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.query.QueryFailure;
@@ -27,12 +28,12 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * {@code GET /v1/products/{id}} and {@code POST /v1/products/batch}: answered from the local product view
- * when this instance owns the key, otherwise forwarded once to the owner.
+ * {@code GET /v1/products/{id}}: answered from the local product view when this instance owns the key, otherwise
+ * forwarded once to the owner; when the owner cannot answer, from a standby ({@link StaleReads}). The batch route
+ * is {@link BatchRoutes}.
  */
 public final class ProductRoutes {
 
-    public static final String INTERNAL_BATCH_PATH = "/internal/v1/products/batch";
     private static final Logger LOG = LoggerFactory.getLogger(ProductRoutes.class);
     private static final Set<String> GET_PARAMS = Set.of("minVersion", "waitMs", "fresh");
     private static final long MAX_WAIT_MS = 10_000;
@@ -43,11 +44,11 @@ public final class ProductRoutes {
     private final VersionWaiters waiters;
     private final Duration forwardTimeout;
     private final Instance self;
-    private final long maxStaleLagRecords;
+    private final StaleReads stale;
 
     public ProductRoutes(KeyOwners owners, ProductQueries queries, Forwarder forwarder, VersionWaiters waiters,
                          Duration forwardTimeout, long maxStaleLagRecords) {
-        this.maxStaleLagRecords = maxStaleLagRecords;
+        this.stale = new StaleReads(owners.self(), maxStaleLagRecords);
         this.owners = owners;
         this.queries = queries;
         this.forwarder = forwarder;
@@ -64,7 +65,7 @@ public final class ProductRoutes {
         Long minVersion = params.longInRange("minVersion", 1, Long.MAX_VALUE, null);
         long waitMs = params.longInRange("waitMs", 0, MAX_WAIT_MS, 0L);
         boolean fresh = "true".equals(params.booleanText("fresh"));
-        if (ctx.header(Forwarding.REPLICA_READ) != null) {
+        if (StaleReads.isReplicaRead(ctx)) {
             answerFromLocalReplica(ctx, id, minVersion);
             return;
         }
@@ -120,10 +121,11 @@ public final class ProductRoutes {
 
     private CompletableFuture<Void> failoverLater(Context ctx, String id, Ownership ownership, Long minVersion,
                                                   boolean fresh, ApiException refusal) {
-        if (fresh || isForwarded(ctx) || ownership.standbys().isEmpty()) {
+        Instance standby = stale.standby(ownership, fresh, isForwarded(ctx)).orElse(null);
+        if (standby == null) {
             return CompletableFuture.failedFuture(refusal);
         }
-        if (ownership.standbys().contains(self)) {
+        if (standby.equals(self)) {
             try {
                 answerFromLocalReplica(ctx, id, minVersion);
                 return CompletableFuture.completedFuture(null);
@@ -131,7 +133,6 @@ public final class ProductRoutes {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        Instance standby = ownership.standbys().get(0);
         String query = ctx.queryString();
         String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
         return forwarder.getReplica(standby, target, forwardTimeout)
@@ -149,12 +150,10 @@ public final class ProductRoutes {
         if (read.lookup() instanceof ProductLookup.Failed failed) {
             throw unavailable(failed.failure());
         }
-        if (read.lagRecords() < 0 || read.lagRecords() > maxStaleLagRecords) {
-            throw ApiException.unavailable("no replica of this product is close enough to the latest state now; "
-                    + "retry shortly", 1);
+        if (!stale.closeEnough(read.lagRecords())) {
+            throw StaleReads.tooFarBehind();
         }
-        ctx.header(Forwarding.STALE, "true");
-        ctx.header(Forwarding.LAG_RECORDS, Long.toString(read.lagRecords()));
+        StaleReads.mark(ctx, read.lagRecords());
         answer(ctx, read.lookup(), minVersion);
     }
 
@@ -204,125 +203,6 @@ public final class ProductRoutes {
         }
         if (response.status() != 304) {
             ctx.result(response.body());
-        }
-    }
-
-    // ---------------------------------------------------------------- POST /v1/products/batch
-
-    public void batch(Context ctx) {
-        requireJson(ctx);
-        QueryParams.of(ctx.queryParamMap(), Set.of());
-        BatchRequest request = BatchRequest.parse(ctx.bodyAsBytes());
-        List<String> ids = request.distinctIds();
-        Map<Instance, List<String>> byOwner = new LinkedHashMap<>();
-        for (String id : ids) {
-            Ownership ownership = owners.ownerOfProduct(id);
-            Instance owner = ownership.active().orElseThrow(() -> unavailable(ownership.partition()));
-            if (!owner.equals(self) && isForwarded(ctx)) {
-                throw unavailable(ownership.partition());
-            }
-            byOwner.computeIfAbsent(owner, o -> new ArrayList<>()).add(id);
-        }
-        // Remote owners first, so their calls run while the local part is read.
-        Map<Instance, CompletableFuture<List<byte[]>>> remote = new LinkedHashMap<>();
-        byOwner.forEach((owner, ownerIds) -> {
-            if (!owner.equals(self)) {
-                remote.put(owner, forwarder.post(owner, INTERNAL_BATCH_PATH, batchBody(ownerIds), ErrorBodies.JSON,
-                        forwardTimeout).thenApply(response -> frames(response, ownerIds.size())));
-            }
-        });
-        Map<String, byte[]> found = new java.util.HashMap<>(ids.size() * 2);
-        List<String> localIds = byOwner.getOrDefault(self, List.of());
-        if (!localIds.isEmpty()) {
-            collect(localIds, readLocal(localIds), found);
-        }
-        CompletableFuture<Void> all = CompletableFuture.allOf(remote.values().toArray(CompletableFuture[]::new));
-        respondLater(ctx, all.thenAccept(ignored -> {
-            remote.forEach((owner, frames) -> collect(byOwner.get(owner), frames.join(), found));
-            List<String> servedBy = new ArrayList<>();
-            for (Instance owner : byOwner.keySet()) {
-                servedBy.add(owner.hostPort());
-            }
-            ctx.header(Forwarding.SERVED_BY, String.join(",", servedBy));
-            Responses.json(ctx, 200, BatchAnswer.render(ids, found));
-        }));
-    }
-
-    /** The internal end of a forwarded batch: local ids only, answered as {@link BatchFrames}. */
-    public void internalBatch(Context ctx) {
-        BatchRequest request = BatchRequest.parse(ctx.bodyAsBytes());
-        for (String id : request.distinctIds()) {
-            Ownership ownership = owners.ownerOfProduct(id);
-            if (ownership.active().isEmpty() || !ownership.active().get().equals(self)) {
-                throw unavailable(ownership.partition());
-            }
-        }
-        List<ProductLookup> lookups = queries.getAll(request.distinctIds());
-        for (ProductLookup lookup : lookups) {
-            if (lookup instanceof ProductLookup.Failed failed) {
-                throw unavailable(failed.failure());
-            }
-        }
-        ctx.header(Forwarding.SERVED_BY, self.hostPort());
-        ctx.status(200).contentType(BatchFrames.CONTENT_TYPE).result(BatchFrames.encode(lookups));
-    }
-
-    private List<byte[]> readLocal(List<String> ids) {
-        List<ProductLookup> lookups = queries.getAll(ids);
-        List<byte[]> out = new ArrayList<>(lookups.size());
-        for (ProductLookup lookup : lookups) {
-            if (lookup instanceof ProductLookup.Failed failed) {
-                throw unavailable(failed.failure());
-            }
-            out.add(lookup instanceof ProductLookup.Found f ? f.json() : null);
-        }
-        return out;
-    }
-
-    private static void collect(List<String> ids, List<byte[]> jsons, Map<String, byte[]> found) {
-        for (int i = 0; i < ids.size(); i++) {
-            if (jsons.get(i) != null) {
-                found.put(ids.get(i), jsons.get(i));
-            }
-        }
-    }
-
-    private static List<byte[]> frames(ForwardedResponse response, int expected) {
-        if (response.status() != 200) {
-            // The owner refused (moved, restoring): the whole batch is unavailable, never shorter.
-            throw ApiException.unavailable("an instance that owns part of the batch cannot answer now; retry "
-                    + "shortly", retryAfter(response));
-        }
-        return BatchFrames.decode(response.body(), expected);
-    }
-
-    private static int retryAfter(ForwardedResponse response) {
-        try {
-            return response.header("Retry-After").map(Integer::parseInt).orElse(1);
-        } catch (NumberFormatException e) {
-            return 1;
-        }
-    }
-
-    private static byte[] batchBody(List<String> ids) {
-        io.catalogviews.views.json.JsonBytes out = new io.catalogviews.views.json.JsonBytes(ids.size() * 24 + 16);
-        out.raw((byte) '{').name("ids").raw((byte) '[');
-        for (int i = 0; i < ids.size(); i++) {
-            if (i > 0) {
-                out.comma();
-            }
-            out.string(ids.get(i));
-        }
-        out.raw((byte) ']').raw((byte) '}');
-        return out.toByteArray();
-    }
-
-    private static void requireJson(Context ctx) {
-        String contentType = ctx.header("Content-Type");
-        String mediaType = contentType == null ? "" : contentType.split(";", 2)[0].trim();
-        if (!mediaType.equalsIgnoreCase("application/json")) {
-            throw ApiException.unsupportedMediaType("Content-Type must be application/json, was "
-                    + (contentType == null ? "absent" : "'" + contentType + "'"));
         }
     }
 

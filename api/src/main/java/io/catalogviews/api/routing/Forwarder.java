@@ -70,6 +70,16 @@ public final class Forwarder implements AutoCloseable {
                 .build());
     }
 
+    /** POST to a standby replica of the data: the callee answers from its own copy, marked stale. */
+    public CompletableFuture<ForwardedResponse> postReplica(Instance target, String path, byte[] body,
+                                                            String contentType, Duration timeout) {
+        return send(target, request(target, path, timeout)
+                .header(Forwarding.REPLICA_READ, "true")
+                .header("Content-Type", contentType)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                .build());
+    }
+
     /** POST {@code body} to {@code path} on {@code target}, waiting at most {@code timeout}. */
     public CompletableFuture<ForwardedResponse> post(Instance target, String path, byte[] body, String contentType,
                                                      Duration timeout) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
@@ -245,7 +246,7 @@ class ListingRoutesHttpTest {
         Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2);
         forwarders.add(forwarder);
         ListingRoutes routes = new ListingRoutes(owners, queries, forwarder, new CursorCodec("test-app"),
-                Duration.ofSeconds(5));
+                Duration.ofSeconds(5), new StaleReads(self, 1));
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
             cfg.startup.showJavalinBanner = false;
@@ -327,6 +328,16 @@ class ListingRoutesHttpTest {
                 return refuse();
             }
             return new ListingResult.Ok<>(facets(CATALOG, filter));
+        }
+
+        @Override
+        public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
+            return new ReplicaRead<>(new ListingResult.Failed<>(QueryFailure.notHostedHere("no replica")), -1);
+        }
+
+        @Override
+        public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
+            return new ReplicaRead<>(new ListingResult.Failed<>(QueryFailure.notHostedHere("no replica")), -1);
         }
 
         @Override

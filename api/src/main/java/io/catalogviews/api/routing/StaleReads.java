@@ -1,0 +1,60 @@
+package io.catalogviews.api.routing;
+
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.routing.Ownership;
+import io.javalin.http.Context;
+
+import java.util.Optional;
+
+/**
+ * The failover rule shared by every keyed read (product by id, batch, category page, category facets): when the
+ * active owner of a partition cannot answer, a standby replica of that partition answers instead, marked
+ * {@link Forwarding#STALE} with its lag in {@link Forwarding#LAG_RECORDS}, if it is at most
+ * {@code maxLagRecords} changelog records behind. Never when the caller asked for {@code fresh=true}, and never
+ * for a request that was forwarded already (the instance that forwarded it fails over itself: one hop only).
+ *
+ * @param self          this instance
+ * @param maxLagRecords how far behind its changelog a replica may be and still answer
+ */
+public record StaleReads(Instance self, long maxLagRecords) {
+
+    /** The query parameter by which a caller forbids stale answers. */
+    public static final String FRESH_PARAM = "fresh";
+
+    /**
+     * The replica to read instead of the active owner: this instance when it holds a standby of the partition,
+     * else the first standby in the metadata; empty when none may answer.
+     */
+    public Optional<Instance> standby(Ownership ownership, boolean fresh, boolean forwarded) {
+        if (fresh || forwarded || ownership.standbys().isEmpty()) {
+            return Optional.empty();
+        }
+        if (ownership.standbys().contains(self)) {
+            return Optional.of(self);
+        }
+        return Optional.of(ownership.standbys().get(0));
+    }
+
+    /** Whether a replica {@code lagRecords} behind may answer (-1, unknown, may not). */
+    public boolean closeEnough(long lagRecords) {
+        return lagRecords >= 0 && lagRecords <= maxLagRecords;
+    }
+
+    /** 503 for a replica that is too far behind (or whose lag is unknown) to answer. */
+    public static ApiException tooFarBehind() {
+        return ApiException.unavailable("no replica of this data is close enough to the latest state now; retry "
+                + "shortly", 1);
+    }
+
+    /** Marks an answer as served by a replica that may lag. */
+    public static void mark(Context ctx, long lagRecords) {
+        ctx.header(Forwarding.STALE, "true");
+        ctx.header(Forwarding.LAG_RECORDS, Long.toString(lagRecords));
+    }
+
+    /** Whether the request carries {@link Forwarding#REPLICA_READ}: answer from the local copy, active or standby. */
+    public static boolean isReplicaRead(Context ctx) {
+        return ctx.header(Forwarding.REPLICA_READ) != null;
+    }
+}
