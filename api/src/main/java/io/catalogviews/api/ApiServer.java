@@ -60,9 +60,9 @@ public final class ApiServer implements AutoCloseable {
         Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads(),
                 operations.forwardObserver());
         VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
-        ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout(),
-                settings.maxStaleLagRecords());
         StaleReads stale = new StaleReads(owners.self(), settings.maxStaleLagRecords());
+        ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout(),
+                stale);
         BatchRoutes batch = new BatchRoutes(owners, queries, forwarder, settings.forwardTimeout(), stale);
         ListingRoutes listing = new ListingRoutes(owners, listingQueries, forwarder, cursors, settings.forwardTimeout(),
                 stale);

@@ -47,8 +47,8 @@ public final class ProductRoutes {
     private final StaleReads stale;
 
     public ProductRoutes(KeyOwners owners, ProductQueries queries, Forwarder forwarder, VersionWaiters waiters,
-                         Duration forwardTimeout, long maxStaleLagRecords) {
-        this.stale = new StaleReads(owners.self(), maxStaleLagRecords);
+                         Duration forwardTimeout, StaleReads stale) {
+        this.stale = stale;
         this.owners = owners;
         this.queries = queries;
         this.forwarder = forwarder;
