@@ -132,7 +132,7 @@ class OpenApiIT {
 
         assertThat(values).contains("bad_request", "not_found", "method_not_allowed", "version_not_reached",
                 "too_large", "unsupported_media_type", "unavailable", "owner_timeout", "unauthorized");
-        assertThat(document.at("/paths/~1v1~1products/get/parameters")).hasSize(8);
+        assertThat(document.at("/paths/~1v1~1products/get/parameters")).hasSize(9);
         assertThat(document.at("/paths/~1v1~1cluster/get/responses/401").isMissingNode()).isFalse();
         assertThat(document.at("/paths/~1metrics/get/responses/401").isMissingNode()).isFalse();
     }
