@@ -19,7 +19,6 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.StreamsException;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 import java.util.ArrayList;
@@ -173,7 +172,7 @@ public final class StreamsListingQueries implements ListingQueries {
         ReadOnlyKeyValueStore<K, byte[]> store;
         try {
             StoreQueryParameters<ReadOnlyKeyValueStore<K, byte[]>> parameters = StoreQueryParameters
-                    .fromNameAndType(name, QueryableStoreTypes.<K, byte[]>keyValueStore())
+                    .fromNameAndType(name, new PinnedStoreType<K, byte[]>())
                     .withPartition(partition);
             store = streams.store(anyReplica ? parameters.enableStaleStores() : parameters);
         } catch (StreamsException e) {

@@ -12,7 +12,6 @@ import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.errors.InvalidStateStorePartitionException;
-import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 import java.util.ArrayList;
@@ -92,7 +91,7 @@ public final class StreamsProductQueries implements ProductQueries {
     private Object anyReplicaStoreFor(int partition) {
         try {
             return streams.store(StoreQueryParameters
-                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<Bytes, byte[]>keyValueStore())
+                    .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType<Bytes, byte[]>())
                     .withPartition(partition).enableStaleStores());
         } catch (InvalidStateStoreException | IllegalStateException e) {
             return QueryFailure.retryLater("store " + StoreNames.PRODUCTS + " partition " + partition
@@ -105,7 +104,7 @@ public final class StreamsProductQueries implements ProductQueries {
         try {
             row = store.get(RowReader.productKey(id));
         } catch (InvalidStateStorePartitionException e) {
-            // In 4.4 the partition is resolved on each read, not when the store handle is made.
+            // Raised when the handle is made (PinnedStoreType); kept for a standard handle.
             return new ProductLookup.Failed(QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS
                     + " partition " + partition + " is not hosted by this instance (or is still restoring)"));
         } catch (InvalidStateStoreException | IllegalStateException e) {
@@ -126,7 +125,7 @@ public final class StreamsProductQueries implements ProductQueries {
     private Object storeFor(int partition) {
         try {
             return streams.store(StoreQueryParameters
-                    .fromNameAndType(StoreNames.PRODUCTS, QueryableStoreTypes.<Bytes, byte[]>keyValueStore())
+                    .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType<Bytes, byte[]>())
                     .withPartition(partition));
         } catch (InvalidStateStorePartitionException e) {
             return QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS + " partition " + partition
