@@ -16,13 +16,14 @@ import java.util.concurrent.Callable;
  * {@code catalog-views bench}: the benchmark harness. Starts a Kafka broker and the service under test as child
  * JVMs (or uses {@code --bootstrap-servers} / {@code --url}), publishes a synthetic catalog, waits until every
  * view has caught up, then loads every query class over HTTP, checking each answer against a reference model,
- * beside a bare-HTTP ceiling and PostgreSQL; then freshness, churn and memory. Writes
+ * beside a bare-HTTP ceiling and PostgreSQL; then freshness, churn, memory and a restore from the changelogs. Writes
  * {@code bench-results/<timestamp>/results.json}, {@code summary.md} and SVG charts.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Benchmark the service: load, freshness, verified HTTP queries against the HTTP ceiling and "
-                + "PostgreSQL, churn, memory.",
-                "Exit code 0 when the run completed with no wrong answer, 2 when some answer was wrong."})
+                + "PostgreSQL, churn, memory, restore.",
+                "Exit code 0 when the run completed with no wrong answer, 2 when some answer was wrong, 1 when a "
+                        + "phase failed (the restore included)."})
 public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--quick", description = "Small profile (20 000 products, 5 000 changes, 2 s runs at 16 "
@@ -118,6 +119,12 @@ public final class BenchCommand implements Callable<Integer> {
                     + "the yardstick of the ingest figure. Default: ${DEFAULT-VALUE}.")
     boolean passThrough;
 
+    @Option(names = "--restore", negatable = true, fallbackValue = "true",
+            description = "At the end, stop the service cleanly, delete its state directory and start it again: time "
+                    + "the restore from the changelogs until /health/ready and until every view answers right again "
+                    + "(only for a service the harness starts). Default: true.")
+    Boolean restore;
+
     @Option(names = "--keep-data", description = "Keep the broker, service and PostgreSQL data of the run.")
     boolean keepData;
 
@@ -150,7 +157,7 @@ public final class BenchCommand implements Callable<Integer> {
                 churnUpdates != null ? churnUpdates : quick ? 10_000 : 2L * n,
                 freshnessRate != null ? freshnessRate : 1000,
                 freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
-                outputDir, seed, keepData, passThrough);
+                outputDir, seed, keepData, passThrough, restore == null || restore);
     }
 
     @Override
@@ -162,7 +169,14 @@ public final class BenchCommand implements Callable<Integer> {
         System.out.println();
         System.out.println(java.nio.file.Files.readString(dir.resolve("summary.md")));
         System.out.println("[bench] results: " + dir.resolve("results.json") + ", " + dir.resolve("summary.md"));
-        return wrong instanceof Long w && w > 0 ? 2 : 0;
+        if (wrong instanceof Long w && w > 0) {
+            return 2;
+        }
+        if (run.results().get("restore") instanceof java.util.Map<?, ?> restore && restore.get("error") != null) {
+            System.out.println("[bench] the restore phase failed: " + restore.get("error"));
+            return 1;
+        }
+        return 0;
     }
 
     /** {@code 10s}, {@code 500ms}, {@code 2m} or ISO-8601 ({@code PT10S}). */

@@ -62,6 +62,9 @@ public final class BenchRun {
         this.out = out;
     }
 
+    private int servicePort;
+    private ChildJvm service;
+
     /** Runs everything; returns the run's directory (results.json, summary.md, charts). */
     public Path run() throws Exception {
         runDir = s.outputDir().resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
@@ -106,20 +109,9 @@ public final class BenchRun {
         String serviceUrl = s.serviceUrl();
         long servicePid = -1;
         if (serviceUrl == null) {
-            int port = ChildJvm.freePort();
-            say("starting the service under test (child JVM) on port " + port);
-            ChildJvm service = ChildJvm.start("service", s.serviceClassPath(), s.serviceJvmOptions(),
-                    "io.catalogviews.cli.CatalogViewsCli", List.of("serve",
-                            "--bootstrap-servers", bootstrap,
-                            "--http-port", Integer.toString(port),
-                            "--advertised-url", "http://localhost:" + port,
-                            "--state-dir", workDir.resolve("service-state").toString(),
-                            "--rocksdb-memory-mb", Long.toString(s.rocksDbMemoryMb()),
-                            "--application-id", s.applicationId(),
-                            "--input-topic", s.inputTopic(),
-                            "--partitions", Integer.toString(s.partitions())),
-                    runDir.resolve("service.log"), port);
-            toClose.add(service);
+            servicePort = ChildJvm.freePort();
+            say("starting the service under test (child JVM) on port " + servicePort);
+            service = startService(bootstrap, runDir.resolve("service.log"));
             service.awaitHttp("/health/ready", Duration.ofMinutes(3));
             serviceUrl = service.url();
             servicePid = service.pid();
@@ -290,6 +282,204 @@ public final class BenchRun {
         }
         memory.put("serviceJvmOptions", s.serviceJvmOptions());
         results.put("memory", memory);
+
+        // ---------------------------------------------------------------- restore
+        // Last, so that it changes nothing any other phase measured: a fresh instance, an empty state directory.
+        if (s.restore()) {
+            if (service == null) {
+                say("restore: skipped (--url: the harness did not start the service, so it cannot restart it)");
+                results.put("restore", Map.of("skipped", "--url: a deployment the harness did not start"));
+            } else {
+                restore(bootstrap, model, views);
+            }
+        }
+    }
+
+    /**
+     * Stops the service cleanly (SIGTERM: Kafka Streams closes with LEAVE_GROUP), deletes its state directory,
+     * starts it again on the same port, broker and application id, and times from the process start until
+     * {@code /health/ready} answers 200, and until {@code /v1/cluster} says {@code caughtUp: true}, the group
+     * has no lag and the categories and a sample of products equal the model (the load phase's caught-up check).
+     * Then one short verified pass over every query class. A failure is recorded, not thrown, so that the
+     * figures of the other phases are still reported.
+     */
+    private void restore(String bootstrap, CatalogModel model, Materialization views) {
+        Map<String, Object> r = new LinkedHashMap<>();
+        results.put("restore", r);
+        try {
+            restoreTimed(bootstrap, model, views, r);
+        } catch (Exception e) {
+            r.put("error", e.toString());
+            say("restore FAILED: " + e.getMessage());
+        }
+        checkpoint();
+    }
+
+    private void restoreTimed(String bootstrap, CatalogModel model, Materialization views, Map<String, Object> r)
+            throws Exception {
+        Map<String, Long> changelogs = views.changelogOffsets(s.applicationId());
+        long offsets = changelogs.values().stream().mapToLong(Long::longValue).sum();
+        long stateBytes = sizeOf(serviceStateDir());
+        r.put("products", s.products());
+        r.put("changelogTopics", changelogs);
+        r.put("changelogOffsets", offsets);
+        r.put("changelogNote", "end minus start offset of every partition of the application's changelog topics: "
+                + "an upper bound on the records restored (exactly-once adds a transaction marker per partition and "
+                + "commit; compaction may have removed records)");
+        r.put("stateDirMbBefore", stateBytes / (1024.0 * 1024));
+        say(String.format(java.util.Locale.ROOT, "restore: stopping the service cleanly (SIGTERM; state directory "
+                + "%.0f MB, changelogs %,d offsets in %d topics)", stateBytes / (1024.0 * 1024), offsets,
+                changelogs.size()));
+        long stop0 = System.nanoTime();
+        service.close();
+        toClose.remove(service);
+        r.put("stopSeconds", (System.nanoTime() - stop0) / 1e9);
+        deleteQuietly(serviceStateDir());
+        if (Files.exists(serviceStateDir())) {
+            throw new IllegalStateException("cannot delete the state directory " + serviceStateDir());
+        }
+        say("restore: state directory deleted; starting the service again on port " + servicePort
+                + " (same broker, same application id)");
+        long t0 = System.nanoTime();
+        service = startService(bootstrap, runDir.resolve("service-restore.log"));
+        String url = service.url();
+        long deadline = t0 + Duration.ofMinutes(Math.max(10, s.products() / 5_000)).toNanos();
+        long httpUp = -1;
+        long ready = -1;
+        long clusterCaughtUp = -1;
+        long right = -1;
+        int notRight = 0;
+        String firstProblem = null;
+        String lastProblem = "no answer yet";
+        long maxStoreLag = -1;
+        ProgressBar bar = new ProgressBar(System.err, "restoring", offsets);
+        byte[] readyHead = HttpConnection.get("/health/ready");
+        while (right < 0) {
+            if (System.nanoTime() > deadline) {
+                bar.finish(0);
+                throw new IllegalStateException("the restored service did not catch up within "
+                        + Duration.ofNanos(deadline - t0) + ": " + lastProblem + "; log " + service.tail());
+            }
+            if (!service.isAlive()) {
+                throw new IllegalStateException("the restored service exited; log:\n" + service.tail());
+            }
+            if (ready < 0) {
+                try (HttpConnection c = HttpConnection.to(url, 2_000)) {
+                    int status = c.exchange(readyHead, null).status();
+                    long now = System.nanoTime();
+                    httpUp = httpUp < 0 ? now : httpUp;
+                    if (status == 200) {
+                        ready = now;
+                    }
+                    lastProblem = "GET /health/ready answered " + status;
+                } catch (IOException e) {
+                    lastProblem = "not listening yet";
+                }
+            }
+            if (httpUp >= 0) {
+                Materialization.ClusterView cv = Materialization.cluster(url);
+                if (cv != null && cv.storeLag() >= 0) {
+                    maxStoreLag = Math.max(maxStoreLag, cv.storeLag());
+                    bar.update(Math.max(0, offsets - cv.storeLag()));
+                }
+                if (cv != null && cv.caughtUp()) {
+                    long now = System.nanoTime();
+                    clusterCaughtUp = clusterCaughtUp < 0 ? now : clusterCaughtUp;
+                    Materialization.Lag lag = views.lag();
+                    String problem = lag.total() == 0 ? Materialization.httpProblem(url, model) : "lag " + lag;
+                    if (problem == null) {
+                        right = System.nanoTime();
+                    } else {
+                        notRight++;
+                        firstProblem = firstProblem == null ? problem : firstProblem;
+                        lastProblem = problem;
+                    }
+                } else if (cv != null) {
+                    lastProblem = "GET /v1/cluster: status " + cv.status() + ", caughtUp false, store lag "
+                            + cv.storeLag();
+                }
+            }
+            if (right < 0) {
+                sleep(100);
+            }
+        }
+        bar.finish(offsets);
+        if (ready < 0) {
+            ready = right; // answers were right before the readiness poll saw 200 (it is not asked after that)
+        }
+        double readySeconds = (ready - t0) / 1e9;
+        double rightSeconds = (right - t0) / 1e9;
+        r.put("httpUpSeconds", (httpUp - t0) / 1e9);
+        r.put("readySeconds", readySeconds);
+        r.put("clusterCaughtUpSeconds", (clusterCaughtUp - t0) / 1e9);
+        r.put("restoreSeconds", rightSeconds);
+        r.put("productsPerSecond", s.products() / rightSeconds);
+        r.put("secondsPer100kProducts", rightSeconds * 100_000 / s.products());
+        r.put("readySecondsPer100kProducts", readySeconds * 100_000 / s.products());
+        r.put("changelogOffsetsPerSecondToReady", offsets / readySeconds);
+        r.put("maxStoreLagSeen", maxStoreLag);
+        r.put("checksNotRightWhileCaughtUp", notRight);
+        if (firstProblem != null) {
+            r.put("firstProblemWhileCaughtUp", firstProblem);
+        }
+        r.put("note", "times from the start of the new service process (JVM start included): readySeconds until "
+                + "GET /health/ready answered 200, restoreSeconds until GET /v1/cluster said caughtUp: true, the "
+                + "consumer group had no lag and GET /v1/categories and 50 sampled products equaled the model");
+        say(String.format(java.util.Locale.ROOT, "restore: HTTP up after %.1f s, ready after %.1f s, caught up and "
+                        + "right after %.1f s: %,.0f products/s, %.1f s per 100 000 products, %,.0f changelog "
+                        + "offsets/s (to ready)", (httpUp - t0) / 1e9, readySeconds, rightSeconds,
+                s.products() / rightSeconds, rightSeconds * 100_000 / s.products(), offsets / readySeconds));
+
+        // One short verified pass over every query class: the restored index and facet entries, not only the rows.
+        HttpTarget restored = new HttpTarget(Report.SERVICE, url, service.pid());
+        Workloads workloads = new Workloads(model, s.seed());
+        int concurrency = Math.min(4, s.headlineConcurrency());
+        long ok = 0;
+        long wrong = 0;
+        long errors = 0;
+        for (QueryClass c : QueryClass.values()) {
+            LoadResult check = measure(restored, workload(workloads, restored, c), model, concurrency,
+                    "after-restore", Duration.ZERO, RESTORE_CHECK);
+            ok += check.ok();
+            wrong += check.wrong();
+            errors += check.errors();
+        }
+        Map<String, Object> verification = new LinkedHashMap<>();
+        verification.put("classes", java.util.Arrays.stream(QueryClass.values()).map(c -> c.key).toList());
+        verification.put("concurrency", concurrency);
+        verification.put("secondsPerClass", RESTORE_CHECK.toMillis() / 1000.0);
+        verification.put("right", ok);
+        verification.put("wrong", wrong);
+        verification.put("errors", errors);
+        r.put("verification", verification);
+        r.put("stateDirMbAfter", sizeOf(serviceStateDir()) / (1024.0 * 1024));
+        r.put("serviceRssMbAfter", CpuClock.residentBytes(service.pid()) / (1024.0 * 1024));
+        say(String.format(java.util.Locale.ROOT, "restore: verified every query class after the restore: %,d right, "
+                + "%d wrong, %d errors", ok, wrong, errors));
+    }
+
+    /** How long each query class is checked after the restore. */
+    private static final Duration RESTORE_CHECK = Duration.ofSeconds(1);
+
+    /** The service under test as a child JVM on {@link #servicePort}, state in {@code work/service-state}. */
+    private ChildJvm startService(String bootstrap, Path log) {
+        ChildJvm jvm = ChildJvm.start("service", s.serviceClassPath(), s.serviceJvmOptions(),
+                "io.catalogviews.cli.CatalogViewsCli", List.of("serve",
+                        "--bootstrap-servers", bootstrap,
+                        "--http-port", Integer.toString(servicePort),
+                        "--advertised-url", "http://localhost:" + servicePort,
+                        "--state-dir", serviceStateDir().toString(),
+                        "--rocksdb-memory-mb", Long.toString(s.rocksDbMemoryMb()),
+                        "--application-id", s.applicationId(),
+                        "--input-topic", s.inputTopic(),
+                        "--partitions", Integer.toString(s.partitions())),
+                log, servicePort);
+        toClose.add(jvm);
+        return jvm;
+    }
+
+    private Path serviceStateDir() {
+        return workDir.resolve("service-state");
     }
 
     private void churn(HttpTarget service, HttpTarget ceiling, CatalogModel model, Materialization views,
@@ -372,7 +562,12 @@ public final class BenchRun {
 
     private LoadResult measure(Target target, Query.Workload workload, CatalogModel model, int concurrency,
                                String phase) {
-        LoadResult r = LoadRunner.run(target, workload, model, concurrency, s.warmup(), s.duration(), s.seed());
+        return measure(target, workload, model, concurrency, phase, s.warmup(), s.duration());
+    }
+
+    private LoadResult measure(Target target, Query.Workload workload, CatalogModel model, int concurrency,
+                               String phase, Duration warmup, Duration duration) {
+        LoadResult r = LoadRunner.run(target, workload, model, concurrency, warmup, duration, s.seed());
         if (phase != null) {
             r = new LoadResult(r.target() + "/" + phase, r.queryClass(), r.concurrency(), r.seconds(), r.ok(),
                     r.wrong(), r.errors(), r.throughput(), r.p50Ms(), r.p95Ms(), r.p99Ms(), r.maxMs(), r.meanBytes(),
@@ -495,6 +690,27 @@ public final class BenchRun {
     private void say(String message) {
         out.println("[bench] " + message);
         out.flush();
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /** Bytes of the regular files under a directory (0 when it does not exist). */
+    private static long sizeOf(Path dir) {
+        if (!Files.exists(dir)) {
+            return 0;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     private static void deleteQuietly(Path dir) {

@@ -12,6 +12,8 @@ import java.util.List;
  * @param bootstrapServers a running Kafka, or null for a broker the harness starts (a child JVM)
  * @param serviceUrl       a running deployment to load and query, or null for a service the harness starts
  * @param concurrencies    load threads (connections) of the query runs; the first is the headline one
+ * @param restore          at the end, stop the service, delete its state directory, start it again and time
+ *                         the restore from its changelogs (only for a service the harness started)
  */
 public record BenchSettings(boolean quick, int products, long updates, Duration warmup, Duration duration,
                             List<Integer> concurrencies, List<QueryClass> classes, String bootstrapServers,
@@ -19,7 +21,7 @@ public record BenchSettings(boolean quick, int products, long updates, Duration 
                             String serviceClassPath, List<String> serviceJvmOptions, long rocksDbMemoryMb,
                             boolean postgres, int postgresPool, boolean ceiling, long churnUpdates,
                             double freshnessRate, Duration freshnessDuration, Path outputDir, long seed,
-                            boolean keepData, boolean passThrough) {
+                            boolean keepData, boolean passThrough, boolean restore) {
 
     public int headlineConcurrency() {
         return concurrencies.get(0);

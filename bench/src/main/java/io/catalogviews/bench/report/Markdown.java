@@ -102,6 +102,37 @@ final class Markdown {
                     + "configured: %s MB; JVM options %s.%n%n", num(mem.get("serviceRssMb")), mem.get("rocksDbBoundMb"),
                     mem.get("serviceJvmOptions")));
         }
+        if (results.get("restore") instanceof Map<?, ?> restore) {
+            md.append("## Restore from the changelogs\n\n");
+            if (restore.get("skipped") != null) {
+                md.append("Skipped: ").append(restore.get("skipped")).append(".\n\n");
+            } else if (restore.get("restoreSeconds") instanceof Double seconds) {
+                md.append(String.format(Locale.ROOT, "The service stopped cleanly (%.1f s), its state directory "
+                                + "(%s MB) deleted, and started again on the same broker and application id. From "
+                                + "the process start: HTTP up after %.1f s, `/health/ready` 200 after **%.1f s**, "
+                                + "`/v1/cluster` `caughtUp: true` after %.1f s, every view caught up and the sampled "
+                                + "answers right after **%.1f s**.%n%n",
+                        (Double) restore.get("stopSeconds"), num(restore.get("stateDirMbBefore")),
+                        (Double) restore.get("httpUpSeconds"), (Double) restore.get("readySeconds"),
+                        (Double) restore.get("clusterCaughtUpSeconds"), seconds));
+                md.append("| products | restore s | products/s | s per 100 000 products (ready / right) | "
+                        + "changelog offsets | offsets/s (to ready) |\n|---:|---:|---:|---:|---:|---:|\n");
+                md.append(String.format(Locale.ROOT, "| %,d | %.1f | %,.0f | %.1f / %.1f | %,d | %,.0f |%n%n",
+                        restore.get("products"), seconds, (Double) restore.get("productsPerSecond"),
+                        (Double) restore.get("readySecondsPer100kProducts"),
+                        (Double) restore.get("secondsPer100kProducts"), restore.get("changelogOffsets"),
+                        (Double) restore.get("changelogOffsetsPerSecondToReady")));
+                if (restore.get("verification") instanceof Map<?, ?> v) {
+                    md.append(String.format(Locale.ROOT, "Then every query class for %s s at %s connections: %s right, "
+                                    + "%s wrong, %s errors. Checks not right while `/v1/cluster` said caught up: %s.%n%n",
+                            v.get("secondsPerClass"), v.get("concurrency"), v.get("right"), v.get("wrong"),
+                            v.get("errors"), restore.get("checksNotRightWhileCaughtUp")));
+                }
+            }
+            if (restore.get("error") != null) {
+                md.append("**The restore failed:** ").append(restore.get("error")).append("\n\n");
+            }
+        }
         md.append("## Targets of issue 5\n\n| target | measured | met |\n|---|---:|:---:|\n");
         for (Map<String, Object> t : (List<Map<String, Object>>) results.get("targets")) {
             md.append("| ").append(t.get("target")).append(" | ").append(t.get("measured")).append(" | ")

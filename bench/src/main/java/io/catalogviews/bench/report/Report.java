@@ -45,6 +45,7 @@ public final class Report {
         m.put("churnUpdates", s.churnUpdates());
         m.put("freshnessRate", s.freshnessRate());
         m.put("freshnessSeconds", s.freshnessDuration().toSeconds());
+        m.put("restore", s.restore());
         m.put("seed", s.seed());
         return m;
     }

@@ -112,6 +112,76 @@ public final class Materialization implements AutoCloseable {
         throw new IllegalStateException("the views did not catch up within " + timeout + ": " + lastProblem);
     }
 
+    /**
+     * Offsets held by each changelog topic of the application ({@code <application id>-*-changelog}): the sum over
+     * its partitions of end offset minus start offset. What a restore from an empty state directory reads, as an
+     * upper bound on records: under exactly-once it also counts one transaction marker per partition per commit,
+     * and compaction may have removed records inside that range.
+     */
+    public Map<String, Long> changelogOffsets(String applicationId) {
+        try {
+            List<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
+                    .filter(t -> t.startsWith(applicationId + "-") && t.endsWith("-changelog")).sorted().toList();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+            for (TopicDescription d : admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+                d.partitions().forEach(p -> {
+                    latest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
+                    earliest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.earliest());
+                });
+            }
+            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(latest).all()
+                    .get(30, TimeUnit.SECONDS);
+            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> starts = admin.listOffsets(earliest).all()
+                    .get(30, TimeUnit.SECONDS);
+            Map<String, Long> out = new java.util.TreeMap<>();
+            topics.forEach(t -> out.put(t, 0L));
+            ends.forEach((tp, end) -> out.merge(tp.topic(), end.offset() - starts.get(tp).offset(), Long::sum));
+            return out;
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("cannot read the changelog offsets of " + applicationId + ": "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
+    /**
+     * What {@code GET /v1/cluster} of one instance says about itself: its Kafka Streams state, whether it has
+     * caught up, and the records its local store partitions are behind their changelogs (restoration progress;
+     * -1 when it reports no lag yet).
+     */
+    public record ClusterView(int status, String state, boolean caughtUp, long storeLag) {
+    }
+
+    /** Asks {@code GET /v1/cluster}; null when the instance does not answer HTTP yet. */
+    public static ClusterView cluster(String serviceUrl) {
+        try (HttpConnection c = HttpConnection.to(serviceUrl, 5_000)) {
+            HttpConnection.Response r = c.exchange(HttpConnection.get("/v1/cluster"), null);
+            if (r.status() != 200) {
+                return new ClusterView(r.status(), null, false, -1);
+            }
+            JsonNode node = JsonCheck.MAPPER.readTree(r.body());
+            String self = node.path("self").asText();
+            String state = null;
+            for (JsonNode m : node.path("instances")) {
+                if (m.path("url").asText().endsWith("//" + self)) {
+                    state = m.path("state").asText();
+                }
+            }
+            long lag = -1;
+            for (JsonNode store : node.path("lag")) {
+                for (JsonNode partition : store) {
+                    lag = Math.max(0, lag) + partition.asLong();
+                }
+            }
+            return new ClusterView(200, state, node.path("caughtUp").asBoolean(false), lag);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     /** Null when the categories and a sample of products agree with the model, else what does not. */
     public static String httpProblem(String serviceUrl, CatalogModel model) {
         try (HttpConnection c = HttpConnection.to(serviceUrl, 30_000)) {
