@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The harness's smoke test: {@code catalog-views bench --quick} on a tiny catalog, against the built executable
  * jar (started as a child JVM, as the harness always does) and the test JVM's broker, completes and its verifier
- * counts no wrong answer. It asserts nothing about speed.
+ * counts no wrong answer, the restore phase (restart on an empty state directory) included. It asserts nothing
+ * about speed.
  */
 @Tag("integration")
 @Timeout(300)
@@ -53,6 +54,11 @@ class BenchSmokeIT {
             assertThat(run.get("ok").asLong()).as("right answers of %s %s", run.get("target"), run.get("queryClass"))
                     .isPositive();
         }
+        JsonNode restore = json.get("restore");
+        assertThat(restore).as("restore phase").isNotNull();
+        assertThat(restore.get("error")).as("restore error").isNull();
+        assertThat(restore.get("restoreSeconds").asDouble()).isPositive();
+        assertThat(restore.get("verification").get("right").asLong()).isPositive();
         assertThat(Files.exists(results.resolveSibling("summary.md"))).isTrue();
         assertThat(Files.exists(results.resolveSibling("throughput.svg"))).isTrue();
     }
