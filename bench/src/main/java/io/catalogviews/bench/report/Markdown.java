@@ -111,10 +111,11 @@ final class Markdown {
                                 + "(%s MB) deleted, and started again on the same broker and application id. From "
                                 + "the process start: HTTP up after %.1f s, `/health/ready` 200 after **%.1f s**, "
                                 + "`/v1/cluster` `caughtUp: true` after %.1f s, every view caught up and the sampled "
-                                + "answers right after **%.1f s**.%n%n",
+                                + "answers right after **%.1f s** (%.1f s after HTTP was up).%n%n",
                         (Double) restore.get("stopSeconds"), num(restore.get("stateDirMbBefore")),
                         (Double) restore.get("httpUpSeconds"), (Double) restore.get("readySeconds"),
-                        (Double) restore.get("clusterCaughtUpSeconds"), seconds));
+                        (Double) restore.get("clusterCaughtUpSeconds"), seconds,
+                        (Double) restore.get("restoreSecondsAfterHttpUp")));
                 md.append("| products | restore s | products/s | s per 100 000 products (ready / right) | "
                         + "changelog offsets | offsets/s (to ready) |\n|---:|---:|---:|---:|---:|---:|\n");
                 md.append(String.format(Locale.ROOT, "| %,d | %.1f | %,.0f | %.1f / %.1f | %,d | %,.0f |%n%n",
