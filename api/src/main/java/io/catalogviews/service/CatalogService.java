@@ -14,6 +14,7 @@ import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.streams.RestoreProgress;
 import io.catalogviews.views.streams.StreamsClusterView;
 import io.catalogviews.views.streams.StreamsKeyOwners;
 import io.catalogviews.views.streams.StreamsListingQueries;
@@ -115,6 +116,9 @@ public final class CatalogService implements AutoCloseable {
                     config.rocksDbMemoryBytes(), operations.kafkaClient().forStreams(config.streamsOverrides()));
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsSettings.toProperties());
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
+            RestoreProgress restores = new RestoreProgress();
+            streams.setGlobalStateRestoreListener(restores);
+            metrics.bindRestoreProgress(restores);
             AtomicBoolean restored = new AtomicBoolean();
             AtomicBoolean closing = new AtomicBoolean();
             streams.setStateListener((newState, oldState) -> {

@@ -2,6 +2,8 @@ package io.catalogviews.service.metrics;
 
 import io.catalogviews.api.metrics.ApiMetrics;
 import io.catalogviews.api.metrics.EventMetrics;
+import io.catalogviews.views.streams.RestoreProgress;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -63,6 +65,13 @@ public final class ServiceMetrics implements AutoCloseable {
     /** Exports {@code streams}' client metrics, picking up new ones every {@code refresh}. */
     public void bindKafkaStreams(KafkaStreams streams, Duration refresh) {
         closeables.add(KafkaStreamsMeters.bind(streams, registry, refresh));
+    }
+
+    /** {@code catalog_views_restore_remaining_records}: changelog records still to replay on this instance. */
+    public void bindRestoreProgress(RestoreProgress progress) {
+        Gauge.builder("catalog_views_restore_remaining_records", progress, RestoreProgress::remainingRecords)
+                .description("Changelog records this instance still has to replay to restore its stores (estimate)")
+                .register(registry);
     }
 
     public EventMetrics events() {

@@ -45,9 +45,11 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /**
      * The last row read by the writing thread, so that a put right after the processor's own get (the usual
      * sequence: read, check the version, write) does not read the row a second time. Interactive queries read
-     * through the same store from other threads, so the memo names its thread, and is replaced as one reference.
+     * through the same store from other threads: they neither record nor use the memo (only the thread that last
+     * wrote does), so they pay nothing for it and cannot see it.
      */
-    private volatile LastRead lastRead;
+    private LastRead lastRead;
+    private Thread writer;
 
     private record LastRead(Thread reader, Bytes key, byte[] value) {
     }
@@ -70,6 +72,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             delete(key);
             return;
         }
+        writer = Thread.currentThread();
         derivation.apply(key, before(key), value, direct);
         lastRead = null;
         wrapped().put(key, value);
@@ -94,6 +97,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     @Override
     public byte[] delete(Bytes key) {
         requireRowKey(key);
+        writer = Thread.currentThread();
         byte[] current = before(key);
         lastRead = null;
         if (current != null) {
@@ -106,7 +110,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     @Override
     public byte[] get(Bytes key) {
         byte[] value = wrapped().get(key);
-        lastRead = new LastRead(Thread.currentThread(), key, value);
+        if (Thread.currentThread() == writer) {
+            lastRead = new LastRead(writer, key, value);
+        }
         return value;
     }
 
