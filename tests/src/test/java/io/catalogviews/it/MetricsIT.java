@@ -75,6 +75,9 @@ class MetricsIT {
     void shouldCountEventsByOutcomeAndReasonWhenEventsWereProcessed() {
         PrometheusText metrics = scrape();
 
+        assertThat(metrics.type("catalog_restore_remaining_records")).isEqualTo("gauge");
+        assertThat(metrics.value("catalog_restore_remaining_records", Map.of()))
+                .as("nothing left to restore once the instance is ready").isZero();
         assertThat(metrics.type("catalog_events_total")).isEqualTo("counter");
         assertThat(metrics.value("catalog_events_total", Map.of("outcome", "applied", "reason", "upsert"))).isEqualTo(3);
         assertThat(metrics.value("catalog_events_total", Map.of("outcome", "applied", "reason", "price"))).isEqualTo(1);

@@ -67,9 +67,9 @@ public final class ServiceMetrics implements AutoCloseable {
         closeables.add(KafkaStreamsMeters.bind(streams, registry, refresh));
     }
 
-    /** {@code catalog_views_restore_remaining_records}: changelog records still to replay on this instance. */
+    /** {@code catalog_restore_remaining_records}: changelog records still to replay on this instance. */
     public void bindRestoreProgress(RestoreProgress progress) {
-        Gauge.builder("catalog_views_restore_remaining_records", progress, RestoreProgress::remainingRecords)
+        Gauge.builder("catalog_restore_remaining_records", progress, RestoreProgress::remainingRecords)
                 .description("Changelog records this instance still has to replay to restore its stores (estimate)")
                 .register(registry);
     }
