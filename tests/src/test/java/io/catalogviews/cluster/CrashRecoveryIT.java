@@ -36,9 +36,9 @@ import static org.awaitility.Awaitility.await;
 class CrashRecoveryIT {
 
     private static final int PARTITIONS = 6;
-    private static final int PRODUCTS = 120;
-    private static final int EVENTS = 1_500;
-    private static final int CRASHES = 3;
+    private static final int PRODUCTS = Soak.size(120, 5_000);
+    private static final int EVENTS = Soak.size(1_500, 20_000);
+    private static final int CRASHES = Soak.size(3, 12);
 
     @Test
     void shouldEqualTheModelWhenAnInstanceIsKilledRepeatedlyUnderWriteLoad() throws Exception {
@@ -63,7 +63,8 @@ class CrashRecoveryIT {
             });
             for (int crash = 1; crash <= CRASHES; crash++) {
                 int target = crash * EVENTS / (CRASHES + 1);
-                await().alias("the writer published " + target + " events").atMost(Duration.ofSeconds(120))
+                await().alias("the writer published " + target + " events")
+                        .atMost(Duration.ofSeconds(Soak.size(120, 1_800)))
                         .pollInterval(Duration.ofMillis(50)).until(() -> published.get() >= target);
                 ServiceProcess victim = crash % 2 == 1 ? b : a;
                 victim.kill();
@@ -94,7 +95,7 @@ class CrashRecoveryIT {
                 }
             }
             assertThat(mismatches).as("products differing from the model").isEmpty();
-            await().alias("category counts equal the model").atMost(Duration.ofSeconds(120))
+            await().alias("category counts equal the model").atMost(Duration.ofSeconds(Soak.size(120, 900)))
                     .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                     .untilAsserted(() -> assertThat(categories(a)).containsExactlyElementsOf(modelCategories(model)));
             System.out.printf("crash recovery: %d events, %d crashes, %d products compared on 2 instances, 0 "
@@ -118,7 +119,8 @@ class CrashRecoveryIT {
 
     /** Waits until every product shows its latest remembered version (404 for deleted ones). */
     private static void awaitLatestStates(ServiceProcess instance, CatalogModel model) {
-        await().alias("every product reached its latest version").atMost(Duration.ofSeconds(180))
+        await().alias("every product reached its latest version")
+                .atMost(Duration.ofSeconds(Soak.size(180, 1_800)))
                 .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                 .until(() -> model.rememberedIds().stream().allMatch(id -> {
                     Long version = model.rememberedVersion(id);

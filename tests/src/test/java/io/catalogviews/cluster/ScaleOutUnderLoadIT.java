@@ -29,7 +29,7 @@ import static org.awaitility.Awaitility.await;
 class ScaleOutUnderLoadIT {
 
     private static final int PARTITIONS = 6;
-    private static final int PRODUCTS = 300;
+    private static final int PRODUCTS = Soak.size(300, 5_000);
 
     @Test
     void shouldNeverAnswerWrongWhenAnInstanceJoinsAndAnotherLeavesUnderLoad() throws Exception {
@@ -51,7 +51,7 @@ class ScaleOutUnderLoadIT {
                     versions.put(id, version);
                 }
             }
-            await().alias("every product is readable").atMost(Duration.ofSeconds(120))
+            await().alias("every product is readable").atMost(Duration.ofSeconds(Soak.size(120, 1_800)))
                     .pollInterval(Duration.ofMillis(500))
                     .until(() -> versions.entrySet().stream().allMatch(e -> a.http()
                             .get("/v1/products/" + e.getKey() + "?minVersion=" + e.getValue()).status() == 200));
