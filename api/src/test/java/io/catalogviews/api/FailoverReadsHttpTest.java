@@ -69,11 +69,32 @@ class FailoverReadsHttpTest {
 
     @BeforeEach
     void start() throws IOException {
-        a = new Instance("127.0.0.1", freePort());
-        b = new Instance("127.0.0.1", freePort());
-        c = new Instance("127.0.0.1", freePort());
-        for (Instance instance : List.of(a, b, c)) {
-            serve(instance);
+        // The instances must know each other's ports before they start: hold three distinct free ports open,
+        // release each just before its server binds, and start over if another process took one meanwhile.
+        for (int attempt = 1; ; attempt++) {
+            List<ServerSocket> held = List.of(new ServerSocket(0), new ServerSocket(0), new ServerSocket(0));
+            a = new Instance("127.0.0.1", held.get(0).getLocalPort());
+            b = new Instance("127.0.0.1", held.get(1).getLocalPort());
+            c = new Instance("127.0.0.1", held.get(2).getLocalPort());
+            try {
+                List<Instance> instances = List.of(a, b, c);
+                for (int i = 0; i < instances.size(); i++) {
+                    held.get(i).close();
+                    serve(instances.get(i));
+                }
+                return;
+            } catch (io.javalin.util.JavalinBindException e) {
+                for (ServerSocket socket : held) {
+                    socket.close();
+                }
+                stop();
+                apps.clear();
+                fakes.clear();
+                forwarders.clear();
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
         }
     }
 
@@ -265,12 +286,6 @@ class FailoverReadsHttpTest {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + "/v1/products/batch" + query))
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     private static byte[] json(String id, String readBy) {
