@@ -81,15 +81,20 @@ class ListingRoutesHttpTest {
 
     @BeforeEach
     void start() throws IOException {
-        a = new Instance("127.0.0.1", freePort());
-        b = new Instance("127.0.0.1", freePort());
+        // Both ports are held open together so they differ; each is released just before its server binds.
+        ServerSocket heldA = new ServerSocket(0);
+        ServerSocket heldB = new ServerSocket(0);
+        a = new Instance("127.0.0.1", heldA.getLocalPort());
+        b = new Instance("127.0.0.1", heldB.getLocalPort());
         queriesA = new FakeQueries(Set.of(0, 1));
         queriesB = new FakeQueries(Set.of(2, 3));
         active.put(0, a);
         active.put(1, a);
         active.put(2, b);
         active.put(3, b);
+        heldA.close();
         serve(a, queriesA);
+        heldB.close();
         serve(b, queriesB);
     }
 
@@ -265,12 +270,6 @@ class ListingRoutesHttpTest {
     private static HttpResponse<String> get(Instance target, String pathAndQuery) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + pathAndQuery)).build(),
                 HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /** Views of the products whose partition (product or category) is hosted; sort price only. */
