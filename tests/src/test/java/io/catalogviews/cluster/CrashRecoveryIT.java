@@ -1,6 +1,5 @@
 package io.catalogviews.cluster;
 
-import io.catalogviews.events.ProductEvent;
 import io.catalogviews.it.HttpTestClient;
 import io.catalogviews.it.ServiceProcess;
 import io.catalogviews.it.TestKafka;
@@ -56,7 +55,7 @@ class CrashRecoveryIT {
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
                 try (TestProducer producer = new TestProducer(ServiceProcess.inputTopic(appId))) {
                     for (HistoryEvent e : history) {
-                        send(producer, e);
+                        producer.send(e);
                         published.incrementAndGet();
                     }
                 }
@@ -103,17 +102,6 @@ class CrashRecoveryIT {
         } finally {
             a.close();
             b.close();
-        }
-    }
-
-    private static void send(TestProducer producer, HistoryEvent e) {
-        ProductEvent avro = e.toAvro();
-        if (avro == null) {
-            producer.sendRaw(e.productId(), null);
-        } else if (e.json()) {
-            producer.sendJson(avro);
-        } else {
-            producer.sendSingleObject(avro);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.catalogviews.it;
 
-import io.catalogviews.events.ProductEvent;
 import io.catalogviews.model.CatalogModel;
 import io.catalogviews.model.HistoryEvent;
 import io.catalogviews.model.HistoryGenerator;
@@ -68,7 +67,7 @@ class DerivedEntriesRestoreIT {
         CatalogModel model = CatalogModel.of(history);
         try (TestProducer producer = new TestProducer(topic)) {
             for (HistoryEvent e : history) {
-                send(producer, e);
+                producer.send(e);
             }
         }
 
@@ -148,16 +147,5 @@ class DerivedEntriesRestoreIT {
     private static ReadOnlyKeyValueStore<Bytes, byte[]> store(KafkaStreams streams, String name) {
         return streams.store(StoreQueryParameters.fromNameAndType(name,
                 QueryableStoreTypes.<Bytes, byte[]>keyValueStore()));
-    }
-
-    private static void send(TestProducer producer, HistoryEvent e) {
-        ProductEvent avro = e.toAvro();
-        if (avro == null) {
-            producer.sendRaw(e.productId(), null);
-        } else if (e.json()) {
-            producer.sendJson(avro);
-        } else {
-            producer.sendSingleObject(avro);
-        }
     }
 }

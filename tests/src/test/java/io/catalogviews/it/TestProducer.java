@@ -1,6 +1,7 @@
 package io.catalogviews.it;
 
 import io.catalogviews.events.ProductEvent;
+import io.catalogviews.model.HistoryEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -24,6 +25,18 @@ public final class TestProducer implements AutoCloseable {
         this.producer = new KafkaProducer<>(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
                 ProducerConfig.ACKS_CONFIG, "all", ProducerConfig.LINGER_MS_CONFIG, 0),
                 new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    /** A generated history event as it goes on the wire: single-object or JSON encoded, or a tombstone. */
+    public void send(HistoryEvent e) {
+        ProductEvent avro = e.toAvro();
+        if (avro == null) {
+            sendRaw(e.productId(), null);
+        } else if (e.json()) {
+            sendJson(avro);
+        } else {
+            sendSingleObject(avro);
+        }
     }
 
     public void sendSingleObject(ProductEvent e) {

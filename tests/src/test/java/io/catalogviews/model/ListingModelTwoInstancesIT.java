@@ -1,7 +1,6 @@
 package io.catalogviews.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.catalogviews.events.ProductEvent;
 import io.catalogviews.it.HttpTestClient;
 import io.catalogviews.it.ServiceProcess;
 import io.catalogviews.it.TestKafka;
@@ -68,14 +67,7 @@ class ListingModelTwoInstancesIT {
         model = CatalogModel.of(history);
         try (TestProducer producer = new TestProducer(ServiceProcess.inputTopic(appId))) {
             for (HistoryEvent e : history) {
-                ProductEvent avro = e.toAvro();
-                if (avro == null) {
-                    producer.sendRaw(e.productId(), null);
-                } else if (e.json()) {
-                    producer.sendJson(avro);
-                } else {
-                    producer.sendSingleObject(avro);
-                }
+                producer.send(e);
             }
         }
 
@@ -164,13 +156,14 @@ class ListingModelTwoInstancesIT {
 
         for (CatalogModel.Filter f : filters) {
             int brandLimit = generator.nextBrandLimit();
-            String expected = facetsText(model.facets(f, brandLimit));
+            String expected = CatalogCluster.facetsText(model.facets(f, brandLimit));
             for (ServiceProcess instance : List.of(first, second)) {
                 List<String> params = filterParams(f);
                 params.add("brandLimit=" + brandLimit);
                 String path = "/v1/facets" + query(params);
                 HttpTestClient.Answer answer = instance.http().get(path);
-                String actual = answer.status() == 200 ? facetsText(answer.json()) : answer.status() + " " + answer.body();
+                String actual = answer.status() == 200 ? CatalogCluster.facetsText(answer.json())
+                        : answer.status() + " " + answer.body();
                 if (!expected.equals(actual)) {
                     problems.add(instance.hostPort() + " GET " + path + "\n   expected " + expected
                             + "\n   but was  " + actual);
@@ -356,30 +349,6 @@ class ListingModelTwoInstancesIT {
     }
 
     // ---------------------------------------------------------------- facets and categories
-
-    private static String facetsText(CatalogModel.Facets f) {
-        StringBuilder b = new StringBuilder().append(f.total()).append(" total, ").append(f.inStock())
-                .append(" in stock, brands [");
-        for (CatalogModel.BrandCount brand : f.brands()) {
-            b.append(brand.value()).append('=').append(brand.count()).append("; ");
-        }
-        b.append("], price ");
-        b.append(f.minPrice() == null ? "null" : f.minPrice() + ".." + f.maxPrice());
-        return b.toString();
-    }
-
-    private static String facetsText(JsonNode json) {
-        StringBuilder b = new StringBuilder().append(json.path("total").asLong(-1)).append(" total, ")
-                .append(json.path("inStock").asLong(-1)).append(" in stock, brands [");
-        for (JsonNode brand : json.path("brands")) {
-            b.append(brand.path("value").asText()).append('=').append(brand.path("count").asLong(-1)).append("; ");
-        }
-        b.append("], price ");
-        JsonNode price = json.get("price");
-        b.append(price == null ? "absent" : price.isNull() ? "null"
-                : price.path("min").asLong(-1) + ".." + price.path("max").asLong(-1));
-        return b.toString();
-    }
 
     private static List<String> categoriesOf(ServiceProcess instance) {
         HttpTestClient.Answer answer = instance.http().get("/v1/categories");

@@ -2,6 +2,7 @@ package io.catalogviews.api.http;
 
 import io.javalin.http.Context;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -24,6 +25,16 @@ public final class Responses {
             ctx.header("Retry-After", Integer.toString(e.retryAfterSeconds()));
         }
         ctx.status(e.status()).contentType(ErrorBodies.JSON).result(ErrorBodies.render(e));
+    }
+
+    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
+    public static void later(Context ctx, CompletableFuture<?> work) {
+        ctx.future(() -> work.handle((ok, failure) -> {
+            if (failure != null) {
+                error(ctx, toApiException(failure));
+            }
+            return null;
+        }));
     }
 
     /** Unwraps what an asynchronous step failed with into the error the client should see. */

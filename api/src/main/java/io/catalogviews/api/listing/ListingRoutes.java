@@ -33,6 +33,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import static io.catalogviews.api.routing.Forwarding.isForwarded;
+
 /**
  * {@code GET /v1/products} (listing), {@code GET /v1/facets} and {@code GET /v1/categories} (CONTRACT.md §2),
  * and the internal routes their scatter-gather calls.
@@ -103,7 +105,7 @@ public final class ListingRoutes {
                     page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query)));
             return;
         }
-        respondLater(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), pagePart(query))
+        Responses.later(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), pagePart(query))
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
                         renderPage(ListingPage.merge(gathered.answers(), query.limit()), query))));
     }
@@ -118,7 +120,7 @@ public final class ListingRoutes {
                     facets -> ListingJson.facets(facets, params.brandLimit())));
             return;
         }
-        respondLater(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), facetPart(params.filter()))
+        Responses.later(ctx, scatter.gather(StoreNames.PRODUCTS, isForwarded(ctx), facetPart(params.filter()))
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
                         ListingJson.facets(mergeFacets(gathered.answers()), params.brandLimit()))));
     }
@@ -126,7 +128,7 @@ public final class ListingRoutes {
     /** {@code GET /v1/categories}: every non-empty category with its product count, by name. */
     public void categories(Context ctx) {
         QueryParams.of(ctx.queryParamMap(), Set.of());
-        respondLater(ctx, scatter.gather(StoreNames.CATEGORY_LISTINGS, isForwarded(ctx), categoriesPart())
+        Responses.later(ctx, scatter.gather(StoreNames.CATEGORY_LISTINGS, isForwarded(ctx), categoriesPart())
                 .thenAccept(gathered -> answer(ctx, gathered.servedBy(),
                         ListingJson.categories(concat(gathered.answers())))));
     }
@@ -271,7 +273,7 @@ public final class ListingRoutes {
             // Metadata moved while the request travelled: refuse, never forward a second time.
             throw ListingErrors.noOwner();
         }
-        respondLater(ctx, forwarder.get(owner, pathAndQuery(ctx), null, forwardTimeout)
+        Responses.later(ctx, forwarder.get(owner, pathAndQuery(ctx), null, forwardTimeout)
                 .thenApply(response -> {
                     if (response.status() == 503) {
                         throw ListingErrors.refused(response);
@@ -288,7 +290,7 @@ public final class ListingRoutes {
     }
 
     private <T> void failover(Context ctx, CategoryRead<T> read, Ownership ownership, ApiException refusal) {
-        respondLater(ctx, failoverLater(ctx, read, ownership, refusal));
+        Responses.later(ctx, failoverLater(ctx, read, ownership, refusal));
     }
 
     /**
@@ -401,17 +403,4 @@ public final class ListingRoutes {
         ctx.status(200).contentType(ListingFrames.CONTENT_TYPE).result(frames);
     }
 
-    private static boolean isForwarded(Context ctx) {
-        return ctx.header(Forwarding.FORWARDED_BY) != null;
-    }
-
-    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
-    private static void respondLater(Context ctx, CompletableFuture<?> work) {
-        ctx.future(() -> work.handle((ok, failure) -> {
-            if (failure != null) {
-                Responses.error(ctx, Responses.toApiException(failure));
-            }
-            return null;
-        }));
-    }
 }

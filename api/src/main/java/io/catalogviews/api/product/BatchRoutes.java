@@ -28,6 +28,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import static io.catalogviews.api.product.ProductViewErrors.partitionUnavailable;
+import static io.catalogviews.api.routing.Forwarding.isForwarded;
+
 /**
  * {@code POST /v1/products/batch} and its internal end. The ids are grouped by the active owner of their
  * partition ({@link BatchPlan}); each owner answers its ids ({@link BatchFrames}), this instance its own. Where an
@@ -70,7 +73,7 @@ public final class BatchRoutes {
         boolean fresh = "true".equals(params.booleanText(StaleReads.FRESH_PARAM));
         BatchRequest request = BatchRequest.parse(ctx.bodyAsBytes());
         List<String> ids = request.distinctIds();
-        boolean forwarded = ctx.header(Forwarding.FORWARDED_BY) != null;
+        boolean forwarded = isForwarded(ctx);
         Map<String, Ownership> ownerships = new HashMap<>(ids.size() * 2);
         for (String id : ids) {
             ownerships.put(id, owners.ownerOfProduct(id));
@@ -78,7 +81,7 @@ public final class BatchRoutes {
         BatchPlan plan = BatchPlan.of(ids, ownerships::get);
         if (forwarded && !plan.allOwnedBy(self)) {
             // Metadata moved while the request travelled: refuse, never forward a second time.
-            throw unavailable(ownerships.get(ids.get(0)).partition());
+            throw partitionUnavailable(ownerships.get(ids.get(0)).partition());
         }
         Failover failover = new Failover(ownerships, fresh, forwarded);
         List<CompletableFuture<List<Part>>> parts = new ArrayList<>();
@@ -93,12 +96,14 @@ public final class BatchRoutes {
         List<String> localIds = plan.byOwner().getOrDefault(self, List.of());
         if (!localIds.isEmpty()) {
             parts.add(fromLocalActive(localIds).map(part -> CompletableFuture.completedFuture(List.of(part)))
-                    .orElseGet(() -> failover.of(localIds, unavailable(ownerships.get(localIds.get(0)).partition()))));
+                    .orElseGet(() -> failover.of(localIds,
+                            partitionUnavailable(ownerships.get(localIds.get(0)).partition()))));
         }
         if (!plan.ownerless().isEmpty()) {
-            parts.add(failover.of(plan.ownerless(), unavailable(ownerships.get(plan.ownerless().get(0)).partition())));
+            parts.add(failover.of(plan.ownerless(),
+                    partitionUnavailable(ownerships.get(plan.ownerless().get(0)).partition())));
         }
-        respondLater(ctx, CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
+        Responses.later(ctx, CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new))
                 .thenAccept(ignored -> answer(ctx, ids, parts.stream().flatMap(p -> p.join().stream()).toList())));
     }
 
@@ -121,7 +126,7 @@ public final class BatchRoutes {
             for (String id : request.distinctIds()) {
                 Ownership ownership = owners.ownerOfProduct(id);
                 if (ownership.active().isEmpty() || !ownership.active().get().equals(self)) {
-                    throw unavailable(ownership.partition());
+                    throw partitionUnavailable(ownership.partition());
                 }
             }
             lookups = queries.getAll(request.distinctIds());
@@ -289,11 +294,6 @@ public final class BatchRoutes {
         }
     }
 
-    private static ApiException unavailable(int partition) {
-        return ApiException.unavailable("partition " + partition + " of the product view has no instance that "
-                + "can answer now (rebalancing or restoring); retry shortly", 1);
-    }
-
     private static ApiException unavailable(QueryFailure failure) {
         LOG.debug("Local batch read refused: {}", failure.message());
         return ApiException.unavailable("the product view cannot be read here now ("
@@ -301,13 +301,4 @@ public final class BatchRoutes {
                 + "); retry shortly", 1);
     }
 
-    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
-    private static void respondLater(Context ctx, CompletableFuture<?> work) {
-        ctx.future(() -> work.handle((ok, failure) -> {
-            if (failure != null) {
-                Responses.error(ctx, Responses.toApiException(failure));
-            }
-            return null;
-        }));
-    }
 }

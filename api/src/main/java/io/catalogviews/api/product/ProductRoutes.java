@@ -27,6 +27,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
+import static io.catalogviews.api.product.ProductViewErrors.partitionUnavailable;
+import static io.catalogviews.api.routing.Forwarding.isForwarded;
+
 /**
  * {@code GET /v1/products/{id}}: answered from the local product view when this instance owns the key, otherwise
  * forwarded once to the owner; when the owner cannot answer, from a standby ({@link StaleReads}). The batch route
@@ -71,14 +74,14 @@ public final class ProductRoutes {
         }
         Ownership ownership = owners.ownerOfProduct(id);
         if (ownership.active().isEmpty()) {
-            failover(ctx, id, ownership, minVersion, fresh, unavailable(ownership.partition()));
+            failover(ctx, id, ownership, minVersion, fresh, partitionUnavailable(ownership.partition()));
             return;
         }
         Instance owner = ownership.active().get();
         if (!owner.equals(self)) {
             if (isForwarded(ctx)) {
                 // Metadata moved while the request travelled: refuse, never forward a second time.
-                throw unavailable(ownership.partition());
+                throw partitionUnavailable(ownership.partition());
             }
             String query = ctx.queryString();
             String target = ctx.path() + (query == null || query.isEmpty() ? "" : "?" + query);
@@ -86,14 +89,14 @@ public final class ProductRoutes {
             CompletableFuture<Void> relayed = forwarder.get(owner, target, ctx.header("If-None-Match"), timeout)
                     .handle((response, failure) -> {
                         ApiException refusal = failure != null ? Responses.toApiException(failure)
-                                : response.status() == 503 ? unavailable(ownership.partition()) : null;
+                                : response.status() == 503 ? partitionUnavailable(ownership.partition()) : null;
                         if (refusal == null) {
                             relay(ctx, response);
                             return CompletableFuture.<Void>completedFuture(null);
                         }
                         return failoverLater(ctx, id, ownership, minVersion, fresh, refusal);
                     }).thenCompose(f -> f);
-            respondLater(ctx, relayed);
+            Responses.later(ctx, relayed);
             return;
         }
         ProductLookup lookup = queries.get(id);
@@ -103,7 +106,7 @@ public final class ProductRoutes {
         }
         if (minVersion != null && !VersionWaiters.reached(lookup, minVersion) && waitMs > 0) {
             long min = minVersion;
-            respondLater(ctx, waiters.await(id, min, System.currentTimeMillis() + waitMs)
+            Responses.later(ctx, waiters.await(id, min, System.currentTimeMillis() + waitMs)
                     .thenAccept(later -> answer(ctx, later, minVersion)));
             return;
         }
@@ -116,7 +119,7 @@ public final class ProductRoutes {
      */
     private void failover(Context ctx, String id, Ownership ownership, Long minVersion, boolean fresh,
                           ApiException refusal) {
-        respondLater(ctx, failoverLater(ctx, id, ownership, minVersion, fresh, refusal));
+        Responses.later(ctx, failoverLater(ctx, id, ownership, minVersion, fresh, refusal));
     }
 
     private CompletableFuture<Void> failoverLater(Context ctx, String id, Ownership ownership, Long minVersion,
@@ -208,15 +211,6 @@ public final class ProductRoutes {
 
     // ---------------------------------------------------------------- shared
 
-    private static boolean isForwarded(Context ctx) {
-        return ctx.header(Forwarding.FORWARDED_BY) != null;
-    }
-
-    private static ApiException unavailable(int partition) {
-        return ApiException.unavailable("partition " + partition + " of the product view has no instance that "
-                + "can answer now (rebalancing or restoring); retry shortly", 1);
-    }
-
     private static ApiException unavailable(QueryFailure failure) {
         LOG.debug("Local read refused: {}", failure.message());
         return ApiException.unavailable("the product view cannot be read on its owner now ("
@@ -224,13 +218,4 @@ public final class ProductRoutes {
                 + "); retry shortly", 1);
     }
 
-    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
-    private static void respondLater(Context ctx, CompletableFuture<?> work) {
-        ctx.future(() -> work.handle((ok, failure) -> {
-            if (failure != null) {
-                Responses.error(ctx, Responses.toApiException(failure));
-            }
-            return null;
-        }));
-    }
 }

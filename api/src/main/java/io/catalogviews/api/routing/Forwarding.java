@@ -1,5 +1,7 @@
 package io.catalogviews.api.routing;
 
+import io.javalin.http.Context;
+
 /** The headers that mark a forwarded request. */
 public final class Forwarding {
 
@@ -20,5 +22,10 @@ public final class Forwarding {
     public static final String SERVED_BY = "X-Served-By";
 
     private Forwarding() {
+    }
+
+    /** Whether {@code ctx} was forwarded by another instance (then it is answered here or refused). */
+    public static boolean isForwarded(Context ctx) {
+        return ctx.header(FORWARDED_BY) != null;
     }
 }

@@ -106,7 +106,7 @@ public final class Materialization implements AutoCloseable {
             } else {
                 lastProblem = "lag " + lag;
             }
-            sleep(100);
+            ChildJvm.sleep(100);
         }
         bar.finish(lag().inputCommitted() - inputBase);
         throw new IllegalStateException("the views did not catch up within " + timeout + ": " + lastProblem);
@@ -218,15 +218,6 @@ public final class Materialization implements AutoCloseable {
             return null;
         } catch (IOException e) {
             return "HTTP check failed: " + e.getMessage();
-        }
-    }
-
-    static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
         }
     }
 

@@ -65,7 +65,7 @@ public final class PassThrough {
                 if (l.inputCommitted() >= events && l.total() == 0) {
                     return events / ((System.nanoTime() - start) / 1e9);
                 }
-                Materialization.sleep(100);
+                ChildJvm.sleep(100);
             }
             streams.close(Duration.ofSeconds(10));
             throw new IllegalStateException("the pass-through topology did not finish within 30 minutes");
