@@ -102,7 +102,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         lastRead = null;
         if (current != null) {
             derivation.apply(key, current, null, direct);
-            wrapped().delete(key);
+            wrapped().put(key, null); // the row is known already: no read-before-delete
         }
         return current;
     }

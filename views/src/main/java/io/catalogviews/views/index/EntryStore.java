@@ -30,7 +30,10 @@ public interface EntryStore {
 
             @Override
             public void delete(Bytes key) {
-                store.delete(key);
+                // Blind: KeyValueStore.delete returns the old value, so RocksDB's store reads the key before
+                // deleting it; put(key, null) deletes without that read (measured: 36 % of the stream thread's
+                // time, as index maintenance deletes about six keys per price change and scope).
+                store.put(key, null);
             }
         };
     }
