@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # The PostgreSQL peer of the benchmark harness (catalog-views bench --postgres).
 #
-#   postgres.sh start <data-dir> <port>   installs PostgreSQL from Debian when missing, initdb into <data-dir>,
+#   postgres.sh start <data-dir> <port> [shared-buffers-mb]
+#                                         installs PostgreSQL from Debian when missing, initdb into <data-dir>,
 #                                         starts it bound to 127.0.0.1:<port> only, prints "READY <port>"
 #   postgres.sh stop <data-dir>           stops it (fast shutdown)
 #
 # The server runs as the "postgres" system user when this script runs as root (initdb refuses root), with
 # trust authentication on 127.0.0.1 (a throwaway benchmark instance reachable from this machine only).
-# Settings are what a DBA would give a 2-core, 24 GB machine shared with other services: 512 MB shared
-# buffers, SSD costs, no JIT for short OLTP queries, synchronous_commit=off (a read model fed from Kafka can
+# Settings are what a DBA would give a 2-core, 24 GB machine shared with other services: shared buffers as
+# given (the harness passes the service's RocksDB bound, so both get the same cache; 512 MB if not given), SSD costs, no JIT for short OLTP queries, synchronous_commit=off (a read model fed from Kafka can
 # replay; fsync stays on).
 set -euo pipefail
 
@@ -30,6 +31,7 @@ as_pg() {
 case "$cmd" in
   start)
     port="${3:?port}"
+    shared_buffers_mb="${4:-512}"
     if ! bin="$(find_bin)"; then
       echo "PostgreSQL server binaries missing: installing Debian's postgresql package" >&2
       if [ "$(id -u)" != "0" ]; then echo "need root (or sudo) to apt-get install postgresql" >&2; exit 2; fi
@@ -51,7 +53,7 @@ listen_addresses = '127.0.0.1'
 port = $port
 unix_socket_directories = '$data'
 max_connections = 200
-shared_buffers = 512MB
+shared_buffers = ${shared_buffers_mb}MB
 effective_cache_size = 8GB
 work_mem = 16MB
 maintenance_work_mem = 512MB
@@ -68,6 +70,7 @@ log_min_messages = warning
 EOF
     else
       sed -i "s/^port = .*/port = $port/" "$data/postgresql.conf"
+      sed -i "s/^shared_buffers = .*/shared_buffers = ${shared_buffers_mb}MB/" "$data/postgresql.conf"
     fi
     as_pg "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 120 start >&2
     echo "READY $port"

@@ -82,7 +82,8 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "-Xms256m -Xmx1g -XX:+UseG1GC")
     String serviceJvmOptions;
 
-    @Option(names = "--rocksdb-memory-mb", description = "RocksDB memory bound of the service. Default: 256, quick 64.")
+    @Option(names = "--rocksdb-memory-mb", description = "RocksDB memory bound of the service, and PostgreSQL's "
+            + "shared_buffers (the same cache budget for both). Default: 2 KB per product, at least 256; quick 64.")
     Long rocksDbMemoryMb;
 
     @Option(names = "--postgres", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -152,12 +153,20 @@ public final class BenchCommand implements Callable<Integer> {
                 partitions,
                 serviceClassPath != null ? serviceClassPath : System.getProperty("java.class.path"),
                 jvm,
-                rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : 256,
+                rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : defaultCacheMb(n),
                 postgres, 16, ceiling,
                 churnUpdates != null ? churnUpdates : quick ? 10_000 : 2L * n,
                 freshnessRate != null ? freshnessRate : 1000,
                 freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
                 outputDir, seed, keepData, passThrough, restore == null || restore);
+    }
+
+    /**
+     * A cache sized to the catalog, as a deployment would size it: about 2 KB per product (two thirds of the
+     * service's stores at two category memberships per product), and never below the service's own default.
+     */
+    static long defaultCacheMb(int products) {
+        return Math.max(256, (products * 2048L + (1 << 20) - 1) >> 20);
     }
 
     @Override

@@ -274,6 +274,7 @@ public final class BenchRun {
         // ---------------------------------------------------------------- memory
         Map<String, Object> memory = new LinkedHashMap<>();
         memory.put("rocksDbBoundMb", s.rocksDbMemoryMb());
+        memory.put("postgresSharedBuffersMb", s.postgres() ? s.rocksDbMemoryMb() : 0);
         if (servicePid > 0) {
             long rss = CpuClock.residentBytes(servicePid);
             memory.put("serviceRssMb", rss / (1024.0 * 1024));
@@ -665,7 +666,9 @@ public final class BenchRun {
         }
         int port = ChildJvm.freePort();
         say("starting PostgreSQL on 127.0.0.1:" + port + " (bench/scripts/postgres.sh)");
-        Process p = new ProcessBuilder("bash", script.toString(), "start", pgData.toString(), Integer.toString(port))
+        Process p = new ProcessBuilder("bash", script.toString(), "start", pgData.toString(), Integer.toString(port),
+                // The same cache budget as the service's RocksDB bound.
+                Long.toString(s.rocksDbMemoryMb()))
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("postgres-script.log").toFile()).start();
         if (!p.waitFor(15, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IllegalStateException("postgres.sh start failed; see " + runDir.resolve("postgres-script.log")

@@ -24,9 +24,10 @@ final class Markdown {
                 .append(" MB, ").append(machine.getOrDefault("cpu", "?")).append(", ").append(machine.get("java"))
                 .append(". The load client, the service, the broker and PostgreSQL share these cores.\n\n");
         md.append(String.format(Locale.ROOT, "Profile %s: %,d products, %,d changes; each query run %s s after a %s s "
-                        + "warm-up; concurrencies %s; RocksDB bound %d MB; seed %d.%n%n", s.quick() ? "quick" : "full",
+                        + "warm-up; concurrencies %s; RocksDB bound %d MB%s; seed %d.%n%n", s.quick() ? "quick" : "full",
                 s.products(), s.updates(), s.duration().toMillis() / 1000.0, s.warmup().toMillis() / 1000.0,
-                s.concurrencies(), s.rocksDbMemoryMb(), s.seed()));
+                s.concurrencies(), s.rocksDbMemoryMb(),
+                s.postgres() ? " (PostgreSQL's shared_buffers the same)" : "", s.seed()));
 
         if (results.get("load") instanceof Map<?, ?> load) {
             md.append("## Load\n\n| events | published/s | materialized/s (all views caught up) | drain after publish |\n")

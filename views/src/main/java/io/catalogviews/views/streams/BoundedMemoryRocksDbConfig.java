@@ -4,7 +4,6 @@ import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.Cache;
-import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.WriteBufferManager;
@@ -25,15 +24,13 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     public static final String MEMORY_BYTES_CONFIG = "catalog.views.rocksdb.memory.bytes";
     public static final long DEFAULT_MEMORY_BYTES = 256L * 1024 * 1024;
     private static final double WRITE_BUFFER_SHARE = 0.25;
-    /** Share of the cache kept for index and filter blocks, which every read needs before any data block. */
-    private static final double INDEX_AND_FILTER_SHARE = 0.2;
 
     private static Cache cache;
     private static WriteBufferManager writeBufferManager;
 
     private static synchronized void ensureShared(long memoryBytes) {
         if (cache == null) {
-            cache = new LRUCache(memoryBytes, -1, false, INDEX_AND_FILTER_SHARE);
+            cache = new LRUCache(memoryBytes, -1, false, 0.1);
             writeBufferManager = new WriteBufferManager((long) (memoryBytes * WRITE_BUFFER_SHARE), cache);
         }
     }
@@ -46,16 +43,8 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
         BlockBasedTableConfig table = (BlockBasedTableConfig) options.tableFormatConfig();
         table.setBlockCache(cache);
         table.setCacheIndexAndFilterBlocks(true);
-        table.setCacheIndexAndFilterBlocksWithHighPriority(true);
         table.setPinL0FilterAndIndexBlocksInCache(true);
         table.setFilterPolicy(new BloomFilter(10, false));
-        // Partitioned index and filters: once the stores outgrow the cache, a point read that misses loads one
-        // 4 KB partition of an SST file's index and filter, not the whole of them (about 1 MB per 64 MB file,
-        // which measured as half of the stream thread's time at 300 000 products in a 64 MB cache).
-        table.setIndexType(IndexType.kTwoLevelIndexSearch);
-        table.setPartitionFilters(true);
-        table.setMetadataBlockSize(4096);
-        table.setPinTopLevelIndexAndFilter(true);
         options.setTableFormatConfig(table);
         options.setWriteBufferManager(writeBufferManager);
         options.setWriteBufferSize(8L * 1024 * 1024);
