@@ -46,6 +46,12 @@ public final class BenchCommand implements Callable<Integer> {
             + "Default: 3s, quick 1s.")
     Duration warmup;
 
+    @Option(names = "--jit-warmup", converter = DurationText.class, description = "Unmeasured load of each target, "
+            + "shared out over the query classes, before its first measured run: the JVMs compile their hot paths "
+            + "(a 3 s warm-up measured get by id at half its steady rate). Default: 120s, quick 0s (then --warmup "
+            + "per class).")
+    Duration jitWarmup;
+
     @Option(names = "--concurrency", split = ",", description = "Concurrent connections of the query runs, "
             + "comma-separated; the first is the headline. Default: 16,64, quick 16.")
     List<Integer> concurrency;
@@ -158,7 +164,8 @@ public final class BenchCommand implements Callable<Integer> {
                 churnUpdates != null ? churnUpdates : quick ? 10_000 : 2L * n,
                 freshnessRate != null ? freshnessRate : 1000,
                 freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
-                outputDir, seed, keepData, passThrough, restore == null || restore);
+                outputDir, seed, keepData, passThrough, restore == null || restore,
+                jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 0 : 120));
     }
 
     /**

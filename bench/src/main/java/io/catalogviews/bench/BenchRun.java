@@ -219,8 +219,14 @@ public final class BenchRun {
         }
         results.put("deepPages", deep);
         // Every JVM (service, servers, this harness) was just started: one unmeasured pass over every class first,
-        // so that no class pays for the JIT compilation of the next.
-        say("warming up every target (one unmeasured pass over every class)");
+        // so that no class pays for the JIT compilation of the next. A few seconds are not enough: with 3 s, get by
+        // id ran at half the rate it reached after 40 s (docs/benchmarks.md), the C2 compiler still busy.
+        Duration perClass = s.jitWarmup().dividedBy(Math.max(1, s.classes().size()));
+        if (perClass.compareTo(s.warmup()) < 0) {
+            perClass = s.warmup();
+        }
+        say("warming up every target (one unmeasured pass over every class, " + perClass.toMillis() / 1000.0
+                + " s each)");
         List<Target> warm = new ArrayList<>();
         warm.add(serviceTarget);
         if (ceilingTarget != null) {
@@ -233,7 +239,7 @@ public final class BenchRun {
         for (Target target : warm) {
             for (QueryClass c : s.classes()) {
                 Query.Workload w = target == ceilingTarget ? ceilingWorkload(c, 1000) : workload(workloads, target, c);
-                LoadRunner.run(target, w, model, s.headlineConcurrency(), s.warmup(), Duration.ofMillis(1), s.seed());
+                LoadRunner.run(target, w, model, s.headlineConcurrency(), perClass, Duration.ofMillis(1), s.seed());
             }
         }
         for (QueryClass c : s.classes()) {

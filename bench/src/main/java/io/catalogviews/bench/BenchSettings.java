@@ -12,6 +12,8 @@ import java.util.List;
  * @param bootstrapServers a running Kafka, or null for a broker the harness starts (a child JVM)
  * @param serviceUrl       a running deployment to load and query, or null for a service the harness starts
  * @param concurrencies    load threads (connections) of the query runs; the first is the headline one
+ * @param jitWarmup        how long each target is loaded, over all query classes, before its first measured run
+ *                         (every JVM involved is still compiling its hot paths when it has just started)
  * @param restore          at the end, stop the service, delete its state directory, start it again and time
  *                         the restore from its changelogs (only for a service the harness started)
  */
@@ -21,7 +23,7 @@ public record BenchSettings(boolean quick, int products, long updates, Duration 
                             String serviceClassPath, List<String> serviceJvmOptions, long rocksDbMemoryMb,
                             boolean postgres, int postgresPool, boolean ceiling, long churnUpdates,
                             double freshnessRate, Duration freshnessDuration, Path outputDir, long seed,
-                            boolean keepData, boolean passThrough, boolean restore) {
+                            boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup) {
 
     public int headlineConcurrency() {
         return concurrencies.get(0);
