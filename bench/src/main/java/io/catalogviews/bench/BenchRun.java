@@ -280,7 +280,7 @@ public final class BenchRun {
         // ---------------------------------------------------------------- memory
         Map<String, Object> memory = new LinkedHashMap<>();
         memory.put("rocksDbBoundMb", s.rocksDbMemoryMb());
-        memory.put("postgresSharedBuffersMb", s.postgres() ? s.rocksDbMemoryMb() : 0);
+        memory.put("postgresSharedBuffersMb", s.postgres() ? s.postgresSharedBuffersMb() : 0);
         if (servicePid > 0) {
             long rss = CpuClock.residentBytes(servicePid);
             memory.put("serviceRssMb", rss / (1024.0 * 1024));
@@ -407,7 +407,7 @@ public final class BenchRun {
                 }
             }
             if (right < 0) {
-                sleep(100);
+                ChildJvm.sleep(100);
             }
         }
         bar.finish(offsets);
@@ -421,10 +421,13 @@ public final class BenchRun {
         r.put("clusterCaughtUpSeconds", (clusterCaughtUp - t0) / 1e9);
         r.put("restoreSeconds", rightSeconds);
         r.put("restoreSecondsAfterHttpUp", (right - httpUp) / 1e9);
-        r.put("productsPerSecond", s.products() / rightSeconds);
-        r.put("secondsPer100kProducts", rightSeconds * 100_000 / s.products());
+        double productsPerSecond = s.products() / rightSeconds;
+        double secondsPer100k = rightSeconds * 100_000 / s.products();
+        double offsetsPerSecondToReady = offsets / readySeconds;
+        r.put("productsPerSecond", productsPerSecond);
+        r.put("secondsPer100kProducts", secondsPer100k);
         r.put("readySecondsPer100kProducts", readySeconds * 100_000 / s.products());
-        r.put("changelogOffsetsPerSecondToReady", offsets / readySeconds);
+        r.put("changelogOffsetsPerSecondToReady", offsetsPerSecondToReady);
         r.put("maxStoreLagSeen", maxStoreLag);
         r.put("checksNotRightWhileCaughtUp", notRight);
         if (firstProblem != null) {
@@ -437,7 +440,7 @@ public final class BenchRun {
         say(String.format(java.util.Locale.ROOT, "restore: HTTP up after %.1f s, ready after %.1f s, caught up and "
                         + "right after %.1f s: %,.0f products/s, %.1f s per 100 000 products, %,.0f changelog "
                         + "offsets/s (to ready)", (httpUp - t0) / 1e9, readySeconds, rightSeconds,
-                s.products() / rightSeconds, rightSeconds * 100_000 / s.products(), offsets / readySeconds));
+                productsPerSecond, secondsPer100k, offsetsPerSecondToReady));
 
         // One short verified pass over every query class: the restored index and facet entries, not only the rows.
         HttpTarget restored = new HttpTarget(Report.SERVICE, url, service.pid());
@@ -673,8 +676,7 @@ public final class BenchRun {
         int port = ChildJvm.freePort();
         say("starting PostgreSQL on 127.0.0.1:" + port + " (bench/scripts/postgres.sh)");
         Process p = new ProcessBuilder("bash", script.toString(), "start", pgData.toString(), Integer.toString(port),
-                // The same cache budget as the service's RocksDB bound.
-                Long.toString(s.rocksDbMemoryMb()))
+                Long.toString(s.postgresSharedBuffersMb()))
                 .redirectErrorStream(true).redirectOutput(runDir.resolve("postgres-script.log").toFile()).start();
         if (!p.waitFor(15, TimeUnit.MINUTES) || p.exitValue() != 0) {
             throw new IllegalStateException("postgres.sh start failed; see " + runDir.resolve("postgres-script.log")
@@ -701,15 +703,6 @@ public final class BenchRun {
     private void say(String message) {
         out.println("[bench] " + message);
         out.flush();
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
     }
 
     /** Bytes of the regular files under a directory (0 when it does not exist). */

@@ -25,6 +25,11 @@ public record BenchSettings(boolean quick, int products, long updates, Duration 
                             double freshnessRate, Duration freshnessDuration, Path outputDir, long seed,
                             boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup) {
 
+    /** PostgreSQL's shared_buffers: the service's RocksDB bound, so that both peers get the same cache. */
+    public long postgresSharedBuffersMb() {
+        return rocksDbMemoryMb;
+    }
+
     public int headlineConcurrency() {
         return concurrencies.get(0);
     }

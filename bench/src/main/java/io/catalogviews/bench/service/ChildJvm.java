@@ -115,7 +115,8 @@ public final class ChildJvm implements AutoCloseable {
         }
     }
 
-    static void sleep(long millis) {
+    /** Sleeps; an interrupt ends the harness's wait with an exception (and keeps the interrupt flag). */
+    public static void sleep(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
