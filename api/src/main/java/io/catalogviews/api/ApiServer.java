@@ -89,8 +89,9 @@ public final class ApiServer implements AutoCloseable {
             cfg.routes.get("/health/live", ctx -> Responses.json(ctx, 200, LIVE));
             cfg.routes.get("/health/ready", ctx -> {
                 if (!readiness.isReady()) {
-                    throw ApiException.unavailable("this instance is not ready (starting, restoring, failed or "
-                            + "shutting down)", 1);
+                    String reason = readiness.notReadyReason();
+                    throw ApiException.unavailable(reason != null ? "this instance is not ready: " + reason
+                            : "this instance is not ready (starting, restoring, failed or shutting down)", 1);
                 }
                 Responses.json(ctx, 200, READY);
             });

@@ -9,6 +9,7 @@ import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.metrics.ServiceMetrics;
 import io.catalogviews.topology.CatalogTopology;
 import io.catalogviews.topology.CompositeOutcomeListener;
+import io.catalogviews.topology.ErrorHandling;
 import io.catalogviews.topology.EventCounters;
 import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
@@ -58,11 +59,12 @@ public final class CatalogService implements AutoCloseable {
     private final AtomicBoolean restored;
     private final AtomicBoolean closing;
     private final ServiceMetrics metrics;
+    private final StreamThreadHealth threadHealth;
 
     private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
                            String bootstrapServers, Instance self, int partitions, EventCounters counters,
                            KafkaStreams streams, ApiServer api, AtomicBoolean restored,
-                           AtomicBoolean closing, ServiceMetrics metrics) {
+                           AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth) {
         this.config = config;
         this.lock = lock;
         this.broker = broker;
@@ -75,6 +77,7 @@ public final class CatalogService implements AutoCloseable {
         this.restored = restored;
         this.closing = closing;
         this.metrics = metrics;
+        this.threadHealth = threadHealth;
     }
 
     public static CatalogService start(ServiceConfig config) {
@@ -114,7 +117,10 @@ public final class CatalogService implements AutoCloseable {
             StreamsSettings streamsSettings = new StreamsSettings(config.applicationId(), bootstrap, self,
                     config.stateDir().resolve("streams"), config.standbyReplicas(), config.streamThreads(),
                     config.rocksDbMemoryBytes(), operations.kafkaClient().forStreams(config.streamsOverrides()));
-            KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsSettings.toProperties());
+            topology = topology.withDeadLetterMaxBytes(streamsSettings.producerMaxRequestSize());
+            java.util.Properties streamsProperties = streamsSettings.toProperties();
+            streamsProperties.putAll(ErrorHandling.properties(topology));
+            KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
             RestoreProgress restores = new RestoreProgress();
             streams.setGlobalStateRestoreListener(restores);
@@ -127,8 +133,11 @@ public final class CatalogService implements AutoCloseable {
                     restored.set(true);
                 }
             });
+            StreamThreadHealth threadHealth = new StreamThreadHealth();
+            metrics.bindThreadHealth(threadHealth);
             streams.setUncaughtExceptionHandler(e -> {
-                LOG.error("Stream thread failed; replacing it", e);
+                threadHealth.failed(e);
+                LOG.error("Stream thread failed ({} failures so far); replacing it", threadHealth.failures(), e);
                 return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
             });
             ApiServer api;
@@ -139,14 +148,14 @@ public final class CatalogService implements AutoCloseable {
                         new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
                 api = ApiServer.start(ApiSettings.defaults(httpPort), views, new CursorCodec(config.applicationId()),
-                        new ReadinessHolder(streams, restored, closing), new Operations(metrics.api(),
+                        new ReadinessHolder(streams, restored, closing, threadHealth), new Operations(metrics.api(),
                                 metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {
                 streams.close(CLOSE_TIMEOUT);
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
             }
             CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
-                    streams, api, restored, closing, metrics);
+                    streams, api, restored, closing, metrics, threadHealth);
             streams.start();
             LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
                     self, api.port(), config.applicationId(), partitions);
@@ -163,19 +172,28 @@ public final class CatalogService implements AutoCloseable {
         }
     }
 
-    /** Readiness: restored once (RUNNING seen) and not failed or closing; rebalancing stays ready. */
-    private record ReadinessHolder(KafkaStreams streams, AtomicBoolean restored, AtomicBoolean closing)
-            implements io.catalogviews.api.health.Readiness {
+    /**
+     * Readiness: restored once (RUNNING seen), not failed or closing, and stream threads not failing repeatedly;
+     * rebalancing stays ready.
+     */
+    private record ReadinessHolder(KafkaStreams streams, AtomicBoolean restored, AtomicBoolean closing,
+                                   StreamThreadHealth threads) implements io.catalogviews.api.health.Readiness {
         @Override
         public boolean isReady() {
             KafkaStreams.State state = streams.state();
             return !closing.get() && restored.get()
-                    && (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING);
+                    && (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING)
+                    && !threads.failingRepeatedly();
+        }
+
+        @Override
+        public String notReadyReason() {
+            return threads.problem();
         }
     }
 
     public boolean isReady() {
-        return new ReadinessHolder(streams, restored, closing).isReady();
+        return new ReadinessHolder(streams, restored, closing, threadHealth).isReady();
     }
 
     public String bootstrapServers() {

@@ -1,5 +1,9 @@
 package io.catalogviews.it;
 
+import io.catalogviews.views.store.RowKeys;
+import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.ids.CategoryName;
+
 import io.catalogviews.model.CatalogModel;
 import io.catalogviews.model.HistoryEvent;
 import io.catalogviews.model.HistoryGenerator;
@@ -12,7 +16,6 @@ import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.index.ViewLayout;
-import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.routing.Instance;
 import org.apache.kafka.clients.admin.Admin;
@@ -107,7 +110,7 @@ class DerivedEntriesRestoreIT {
     /** Every product row at its model version, and every category row in place at that version. */
     private static boolean caughtUp(KafkaStreams streams, CatalogModel model) {
         for (String id : model.rememberedIds()) {
-            byte[] row = store(streams, StoreNames.PRODUCTS).get(RowReader.productKey(id));
+            byte[] row = store(streams, StoreNames.PRODUCTS).get(RowKeys.product(new ProductId(id)));
             if (row == null || ProductRow.versionOf(row) != model.rememberedVersion(id)) {
                 return false;
             }
@@ -115,7 +118,7 @@ class DerivedEntriesRestoreIT {
         for (ModelProduct p : model.products()) {
             for (String category : p.categories()) {
                 byte[] row = store(streams, StoreNames.CATEGORY_LISTINGS)
-                        .get(RowReader.categoryRowKey(category, p.id()));
+                        .get(RowKeys.categoryRow(new CategoryName(category), new ProductId(p.id())));
                 if (row == null || ListingEntry.decode(row).version() != p.version()) {
                     return false;
                 }

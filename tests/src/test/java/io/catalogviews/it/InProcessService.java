@@ -35,6 +35,16 @@ public final class InProcessService implements AutoCloseable {
 
     /** With Kafka client properties, an admin token or the request log. */
     public static InProcessService start(String name, int partitions, OperationsConfig operations) {
+        return start(name, partitions, operations, Map.of());
+    }
+
+    /** With Kafka Streams overrides ({@code --streams-config}). */
+    public static InProcessService start(String name, int partitions, Map<String, String> streamsOverrides) {
+        return start(name, partitions, OperationsConfig.defaults(), streamsOverrides);
+    }
+
+    private static InProcessService start(String name, int partitions, OperationsConfig operations,
+                                          Map<String, String> streamsOverrides) {
         String unique = name + "-" + UUID.randomUUID().toString().substring(0, 8);
         int port = ServiceProcess.freePort();
         ServiceConfig defaults = ServiceConfig.defaults(Path.of("target", "it-state", unique));
@@ -42,7 +52,7 @@ public final class InProcessService implements AutoCloseable {
         String dlq = input + ".dlq";
         ServiceConfig config = new ServiceConfig(TestKafka.bootstrapServers(), 0, port, "http://localhost:" + port,
                 defaults.stateDir(), partitions, 0, unique, defaults.deletedRetention(), input, dlq,
-                defaults.inputRetention(), 1, 32L * 1024 * 1024, Map.of());
+                defaults.inputRetention(), 1, 32L * 1024 * 1024, streamsOverrides);
         CatalogService service = CatalogService.start(config, operations);
         InProcessService it = new InProcessService(service, input, dlq);
         await().alias("service " + unique + " is ready").atMost(Duration.ofSeconds(60))

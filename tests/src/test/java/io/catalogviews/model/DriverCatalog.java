@@ -1,8 +1,11 @@
 package io.catalogviews.model;
 
+import io.catalogviews.views.ids.CategoryName;
+
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
 import io.catalogviews.topology.CatalogTopology;
+import io.catalogviews.topology.ErrorHandling;
 import io.catalogviews.topology.ChangeKind;
 import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.topology.EventOutcomeListener;
@@ -28,7 +31,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
@@ -38,7 +43,7 @@ import java.util.stream.Stream;
  * input partition, where the driver puts every record), fed with a generated history; gives its stores to the
  * listing engine and counts the outcomes it reports.
  */
-final class DriverCatalog implements AutoCloseable {
+public final class DriverCatalog implements AutoCloseable {
 
     private static final Instant WALL_CLOCK_START = Instant.parse("2026-11-30T12:00:00Z");
     private static final ProductEventCodec CODEC = ProductEventCodec.create();
@@ -49,9 +54,14 @@ final class DriverCatalog implements AutoCloseable {
     private final TopologyTestDriver driver;
     private final TestInputTopic<byte[], byte[]> input;
     private final TestOutputTopic<byte[], byte[]> deadLetters;
-    private long deadLettersRead;
+    private final List<TestRecord<byte[], byte[]>> deadLettersRead = new ArrayList<>();
 
     DriverCatalog() {
+        this(TopologySettings.DEFAULT_DEAD_LETTER_MAX_BYTES);
+    }
+
+    /** With dead letters cut to fit {@code deadLetterMaxBytes}. */
+    public DriverCatalog(int deadLetterMaxBytes) {
         try {
             stateDir = Files.createTempDirectory("catalog-views-model-test");
         } catch (IOException e) {
@@ -65,14 +75,16 @@ final class DriverCatalog implements AutoCloseable {
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, "dummy:9092");
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        TopologySettings settings = TopologySettings.defaults(1).withOutcomes(new Counting());
+        TopologySettings settings = TopologySettings.defaults(1).withOutcomes(new Counting())
+                .withDeadLetterMaxBytes(deadLetterMaxBytes);
+        props.putAll(ErrorHandling.properties(settings));
         driver = new TopologyTestDriver(CatalogTopology.build(settings), props, WALL_CLOCK_START);
         input = driver.createInputTopic(settings.inputTopic(), new ByteArraySerializer(), new ByteArraySerializer());
         deadLetters = driver.createOutputTopic(settings.deadLetterTopic(), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
     }
 
-    void apply(HistoryEvent event) {
+    public void apply(HistoryEvent event) {
         byte[] key = event.productId().getBytes(StandardCharsets.UTF_8);
         ProductEvent avro = event.toAvro();
         byte[] value = avro == null ? null
@@ -81,17 +93,27 @@ final class DriverCatalog implements AutoCloseable {
         input.pipeInput(new TestRecord<>(key, value, WALL_CLOCK_START));
     }
 
-    /** Dead letters written to the topic so far. */
-    long deadLettersWritten() {
-        deadLettersRead += deadLetters.readRecordsToList().size();
-        return deadLettersRead;
+    /** Pipes a raw record, as any producer could write it. */
+    public void pipe(byte[] key, byte[] value) {
+        input.pipeInput(new TestRecord<>(key, value, WALL_CLOCK_START));
     }
 
-    KeyValueStore<Bytes, byte[]> bytesStore(String name) {
+    /** Dead letters written to the topic so far. */
+    long deadLettersWritten() {
+        return deadLetters().size();
+    }
+
+    /** Every dead letter written so far, in order. */
+    public List<TestRecord<byte[], byte[]>> deadLetters() {
+        deadLettersRead.addAll(deadLetters.readRecordsToList());
+        return List.copyOf(deadLettersRead);
+    }
+
+    public KeyValueStore<Bytes, byte[]> bytesStore(String name) {
         return driver.getKeyValueStore(name);
     }
 
-    KeyValueStore<Bytes, byte[]> products() {
+    public KeyValueStore<Bytes, byte[]> products() {
         return driver.getKeyValueStore(StoreNames.PRODUCTS);
     }
 
@@ -110,7 +132,7 @@ final class DriverCatalog implements AutoCloseable {
     /** Where a listing of {@code categoryOrNull} finds the JSON of its items. */
     RowReader rows(String categoryOrNull) {
         return categoryOrNull == null ? RowReader.productRows(products())
-                : RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_LISTINGS), categoryOrNull);
+                : RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_LISTINGS), new CategoryName(categoryOrNull));
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.catalogviews.model;
 
+import io.catalogviews.views.store.RowKeys;
+import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.ids.CategoryName;
+
 import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.index.ListingEntry;
@@ -133,7 +137,7 @@ class ListingModelTest {
         List<String> problems = new ArrayList<>();
 
         for (String id : l.model().rememberedIds()) {
-            byte[] raw = products.get(RowReader.productKey(id));
+            byte[] raw = products.get(RowKeys.product(new ProductId(id)));
             ModelProduct expected = l.model().product(id).orElse(null);
             if (raw == null) {
                 problems.add(id + ": no row, expected " + (expected == null ? "a deletion marker" : "v" + expected.version()));
@@ -168,9 +172,9 @@ class ListingModelTest {
         List<String> problems = new ArrayList<>();
 
         for (ModelProduct p : l.model().products()) {
-            byte[] productJson = ProductRow.jsonOf(products.get(RowReader.productKey(p.id())));
+            byte[] productJson = ProductRow.jsonOf(products.get(RowKeys.product(new ProductId(p.id()))));
             for (String category : p.categories()) {
-                byte[] row = categoryRows.get(RowReader.categoryRowKey(category, p.id()));
+                byte[] row = categoryRows.get(RowKeys.categoryRow(new CategoryName(category), new ProductId(p.id())));
                 if (row == null) {
                     problems.add(p.id() + " v" + p.version() + " is missing from category " + category);
                 } else if (!Arrays.equals(ListingEntry.jsonOf(row), productJson)) {

@@ -1,10 +1,10 @@
 package io.catalogviews.topology;
 
 import io.catalogviews.topology.internals.CategoryChangeProcessor;
-import io.catalogviews.topology.internals.DerivedEntriesStoreSupplier;
 import io.catalogviews.topology.internals.ProductEventProcessor;
 import io.catalogviews.topology.internals.RouteTags;
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.store.ViewStores;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.utils.Bytes;
@@ -47,9 +47,9 @@ public final class CatalogTopology {
     public static Topology build(TopologySettings settings) {
         StreamsBuilder builder = new StreamsBuilder();
         // No record cache: the stored rows are what reads serve, and the cache would only delay them.
-        // Views keep their indexes beside their rows and log only the rows (DerivedEntriesStore).
-        builder.addStateStore(bytesStore(DerivedEntriesStoreSupplier.products(StoreNames.PRODUCTS)));
-        builder.addStateStore(bytesStore(DerivedEntriesStoreSupplier.categoryListings(StoreNames.CATEGORY_LISTINGS)));
+        // Views keep their indexes beside their rows and log only the rows (ViewStores).
+        builder.addStateStore(bytesStore(ViewStores.products(StoreNames.PRODUCTS)));
+        builder.addStateStore(bytesStore(ViewStores.categoryListings(StoreNames.CATEGORY_LISTINGS)));
         builder.addStateStore(bytesStore(Stores.persistentKeyValueStore(StoreNames.PRODUCT_DELETIONS)));
         Serde<byte[]> bytes = Serdes.ByteArray();
         KStream<byte[], byte[]> routed = builder.stream(settings.inputTopic(),

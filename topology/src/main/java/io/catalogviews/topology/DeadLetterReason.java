@@ -7,7 +7,9 @@ public enum DeadLetterReason {
     WRONG_PARTITION("wrong_partition"),
     INVALID("invalid"),
     UNKNOWN_PRODUCT("unknown_product"),
-    TOO_LARGE("too_large");
+    TOO_LARGE("too_large"),
+    /** Processing threw: a defect, not a rule of the contract (CONTRACT.md section 4). */
+    PROCESSING_ERROR("processing_error");
 
     private final String wireName;
 

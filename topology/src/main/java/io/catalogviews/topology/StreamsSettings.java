@@ -3,6 +3,7 @@ package io.catalogviews.topology;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 import java.nio.file.Path;
@@ -32,6 +33,26 @@ public record StreamsSettings(String applicationId, String bootstrapServers, Ins
         Objects.requireNonNull(self, "self");
         Objects.requireNonNull(stateDir, "stateDir");
         overrides = Map.copyOf(overrides);
+    }
+
+    /**
+     * The producer's {@code max.request.size} as the overrides set it (for the Streams producer, or for every
+     * client), or Kafka's default: what a dead letter must fit.
+     */
+    public int producerMaxRequestSize() {
+        String value = overrides.get(StreamsConfig.producerPrefix(ProducerConfig.MAX_REQUEST_SIZE_CONFIG));
+        if (value == null) {
+            value = overrides.get(ProducerConfig.MAX_REQUEST_SIZE_CONFIG);
+        }
+        if (value == null) {
+            return TopologySettings.DEFAULT_DEAD_LETTER_MAX_BYTES;
+        }
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(ProducerConfig.MAX_REQUEST_SIZE_CONFIG + " must be a number of bytes, was '"
+                    + value + "'", e);
+        }
     }
 
     public Properties toProperties() {

@@ -12,9 +12,16 @@ import java.util.Objects;
  * @param deletedRetention  how long deletion markers are kept (contract default 7 days)
  * @param purgeInterval     how often (wall clock) expired deletion markers are purged
  * @param outcomes          told about every record's outcome (counters, freshness, waiters)
+ * @param deadLetterMaxBytes the producer's {@code max.request.size}: dead letters are cut to fit it (default
+ *                          {@value #DEFAULT_DEAD_LETTER_MAX_BYTES}, Kafka's default)
  */
 public record TopologySettings(String inputTopic, String deadLetterTopic, int inputPartitions,
-                               Duration deletedRetention, Duration purgeInterval, EventOutcomeListener outcomes) {
+                               Duration deletedRetention, Duration purgeInterval, EventOutcomeListener outcomes,
+                               int deadLetterMaxBytes) {
+
+    public static final int DEFAULT_DEAD_LETTER_MAX_BYTES = 1_048_576;
+    /** Room kept for the {@code dlq.*} headers themselves: a request size below it cannot carry a dead letter. */
+    static final int MIN_DEAD_LETTER_MAX_BYTES = 8 * 1024;
 
     public static final String DEFAULT_INPUT_TOPIC = "catalog.product-events";
     public static final String DEFAULT_DLQ_TOPIC = "catalog.product-events.dlq";
@@ -33,6 +40,17 @@ public record TopologySettings(String inputTopic, String deadLetterTopic, int in
         if (purgeInterval.isNegative() || purgeInterval.isZero()) {
             throw new IllegalArgumentException("purgeInterval must be positive, was " + purgeInterval);
         }
+        if (deadLetterMaxBytes < MIN_DEAD_LETTER_MAX_BYTES) {
+            throw new IllegalArgumentException("the producer's max.request.size must be at least "
+                    + MIN_DEAD_LETTER_MAX_BYTES + " bytes to carry dead letters, was " + deadLetterMaxBytes);
+        }
+    }
+
+    /** With Kafka's default request size for dead letters. */
+    public TopologySettings(String inputTopic, String deadLetterTopic, int inputPartitions, Duration deletedRetention,
+                            Duration purgeInterval, EventOutcomeListener outcomes) {
+        this(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval, outcomes,
+                DEFAULT_DEAD_LETTER_MAX_BYTES);
     }
 
     /** Contract defaults for the given partition count. */
@@ -43,10 +61,16 @@ public record TopologySettings(String inputTopic, String deadLetterTopic, int in
 
     public TopologySettings withOutcomes(EventOutcomeListener listener) {
         return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval,
-                listener);
+                listener, deadLetterMaxBytes);
     }
 
     public TopologySettings withDeletedRetention(Duration retention, Duration purge) {
-        return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, retention, purge, outcomes);
+        return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, retention, purge, outcomes,
+                deadLetterMaxBytes);
+    }
+
+    public TopologySettings withDeadLetterMaxBytes(int maxBytes) {
+        return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval,
+                outcomes, maxBytes);
     }
 }

@@ -121,7 +121,8 @@ class EventOutcomesTest {
     @Test
     void shouldUseTheContractNamesWhenNamingDeadLetterReasons() {
         assertThat(DeadLetterReason.values()).extracting(DeadLetterReason::wireName).containsExactly(
-                "undecodable", "key_mismatch", "wrong_partition", "invalid", "unknown_product", "too_large");
+                "undecodable", "key_mismatch", "wrong_partition", "invalid", "unknown_product", "too_large",
+                "processing_error");
     }
 
     private static Map<String, String> hugeAttributes() {

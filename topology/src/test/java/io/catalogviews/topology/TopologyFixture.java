@@ -5,7 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
 import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.listing.internals.RowReader;
+import io.catalogviews.views.ids.CategoryName;
+import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.index.ListingEntry;
+import io.catalogviews.views.store.RowKeys;
 import io.catalogviews.views.product.ProductRow;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -58,6 +61,7 @@ final class TopologyFixture implements AutoCloseable {
     private final TopologyTestDriver driver;
     private final TestInputTopic<byte[], byte[]> input;
     private final TestOutputTopic<byte[], byte[]> deadLetters;
+    private final TestInputTopic<byte[], byte[]> categoryChanges;
     private long nextOffset;
 
     /** The contract's defaults with one input partition, so that no record is on the wrong partition. */
@@ -71,6 +75,10 @@ final class TopologyFixture implements AutoCloseable {
 
     static TopologyFixture withDeletedRetention(Duration retention, Duration purgeInterval) {
         return start(TopologySettings.defaults(1).withDeletedRetention(retention, purgeInterval));
+    }
+
+    static TopologyFixture withDeadLetterMaxBytes(int maxBytes) {
+        return start(TopologySettings.defaults(1).withDeadLetterMaxBytes(maxBytes));
     }
 
     private static TopologyFixture start(TopologySettings settings) {
@@ -89,11 +97,19 @@ final class TopologyFixture implements AutoCloseable {
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         EventOutcomeListener listener = new RecordingListener(counters, outcomes);
-        driver = new TopologyTestDriver(CatalogTopology.build(settings.withOutcomes(listener)), props,
-                WALL_CLOCK_START);
+        TopologySettings withListener = settings.withOutcomes(listener);
+        props.putAll(ErrorHandling.properties(withListener));
+        driver = new TopologyTestDriver(CatalogTopology.build(withListener), props, WALL_CLOCK_START);
         input = driver.createInputTopic(settings.inputTopic(), new ByteArraySerializer(), new ByteArraySerializer());
         deadLetters = driver.createOutputTopic(settings.deadLetterTopic(), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
+        categoryChanges = driver.createInputTopic(CatalogTopology.categoryChangesTopic("catalog-views-test"),
+                new ByteArraySerializer(), new ByteArraySerializer());
+    }
+
+    /** Writes straight into the category repartition topic, as anyone with access to it could. */
+    void pipeCategoryChange(byte[] key, byte[] value) {
+        categoryChanges.pipeInput(new TestRecord<>(key, value, new RecordHeaders(), WALL_CLOCK_START));
     }
 
     // ---- input
@@ -155,7 +171,24 @@ final class TopologyFixture implements AutoCloseable {
     /** The raw row stored for {@code id}, or null. */
     byte[] rawRow(String id) {
         KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(StoreNames.PRODUCTS);
-        return store.get(RowReader.productKey(id));
+        // The raw key, for any id: a test may look for what the service must never have written.
+        return store.get(Bytes.wrap(utf8(id)));
+    }
+
+    /**
+     * Stores a row as an earlier release left it (through the view store, which derives its index entries, as a
+     * restore from the changelog would).
+     */
+    void storeRow(String id, byte[] row) {
+        KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(StoreNames.PRODUCTS);
+        store.put(RowKeys.product(new ProductId(id)), row);
+    }
+
+    /** The category row of {@code id} in {@code category}, or null. */
+    ListingEntry categoryRow(String category, String id) {
+        KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(StoreNames.CATEGORY_LISTINGS);
+        byte[] row = store.get(RowKeys.categoryRow(new CategoryName(category), new ProductId(id)));
+        return row == null ? null : ListingEntry.decode(row);
     }
 
     /** The decoded row stored for {@code id}, or null. */

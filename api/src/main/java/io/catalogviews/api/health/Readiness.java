@@ -9,4 +9,9 @@ public interface Readiness {
      * during shutdown. A rebalance alone does not make it false.
      */
     boolean isReady();
+
+    /** Why the instance is not ready, for the 503 answer; null for the generic sentence. */
+    default String notReadyReason() {
+        return null;
+    }
 }

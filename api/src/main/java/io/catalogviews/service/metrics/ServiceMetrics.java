@@ -74,6 +74,20 @@ public final class ServiceMetrics implements AutoCloseable {
                 .register(registry);
     }
 
+    /**
+     * {@code catalog_stream_thread_failures_total} and {@code catalog_stream_threads_failing} (1 while threads
+     * fail repeatedly, when readiness is 503 too).
+     */
+    public void bindThreadHealth(io.catalogviews.service.StreamThreadHealth health) {
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_stream_thread_failures", health,
+                        io.catalogviews.service.StreamThreadHealth::failures)
+                .description("Stream threads that died and were replaced since the start")
+                .register(registry);
+        Gauge.builder("catalog_stream_threads_failing", health, h -> h.failingRepeatedly() ? 1 : 0)
+                .description("1 while stream threads fail repeatedly (readiness then answers 503), else 0")
+                .register(registry);
+    }
+
     public EventMetrics events() {
         return events;
     }

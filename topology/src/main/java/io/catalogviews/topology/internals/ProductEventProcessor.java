@@ -13,14 +13,16 @@ import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.topology.EventOutcomeListener;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.ids.CategoryName;
+import io.catalogviews.views.ids.ProductId;
 import io.catalogviews.views.index.CategoryChange;
 import io.catalogviews.views.index.ListingEntry;
-import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.product.ProductJson;
 import io.catalogviews.views.product.ProductListing;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.product.ProductState;
 import io.catalogviews.views.query.KeyPartitioner;
+import io.catalogviews.views.store.RowKeys;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -31,23 +33,27 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Applies product events to the product view, in the contract's order of precedence: undecodable,
- * key mismatch, wrong partition, stale, invalid, unknown product, too large, applied. Bad records go
+ * Applies product events to the product view, in the contract's order of precedence: undecodable, key mismatch,
+ * wrong partition, key outside the id grammar, stale, invalid, unknown product, too large, applied. Bad records go
  * to the dead-letter sink with their original bytes and headers, in the same transaction as the view.
+ *
+ * <p>Each record is handled in two steps. {@link #decide} reads the stores and works out the whole outcome — the
+ * rows to write, the category changes to send, or the dead letter — and writes nothing; only then does
+ * {@link Decision#apply} write. The key is checked before any store is read: no store is read or written under a
+ * key that is not a valid product id. Anything {@code decide} throws (a defect) leaves no write behind, and Kafka
+ * Streams' processing exception handler ({@link RecordFailureHandler}) dead-letters the record.
  */
 public final class ProductEventProcessor implements Processor<byte[], byte[], byte[], byte[]> {
 
     static final int MAX_RENDERED_BYTES = 64 * 1024;
     private static final int MAX_PURGED_PER_PUNCTUATION = 10_000;
+    private static final byte[] EMPTY = new byte[0];
 
     private final TopologySettings settings;
     private final EventOutcomeListener outcomes;
@@ -72,72 +78,139 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
     @Override
     public void process(Record<byte[], byte[]> record) {
         RecordMetadata source = context.recordMetadata().orElse(null);
-        if (record.value() == null) {
-            applyTombstone(record, source);
-            return;
-        }
+        decide(record, source).apply(this, record, source);
+    }
+
+    // ---- deciding: reads only
+
+    private Decision decide(Record<byte[], byte[]> record, RecordMetadata source) {
+        return record.value() == null ? decideTombstone(record.key(), source) : decideEvent(record, source);
+    }
+
+    private Decision decideEvent(Record<byte[], byte[]> record, RecordMetadata source) {
         DecodeResult decoded = codec.decode(record.value());
         if (decoded instanceof DecodeResult.Undecodable undecodable) {
-            deadLetter(record, source, DeadLetterReason.UNDECODABLE, undecodable.detail());
-            return;
+            return new Decision.DeadLetter(DeadLetterReason.UNDECODABLE, undecodable.detail());
         }
         ProductEvent event = ((DecodeResult.Decoded) decoded).event();
-        String id = event.getProductId();
-        String keyMismatch = keyMismatch(record.key(), event);
+        RecordKey key = RecordKey.of(record.key());
+        if (!(key instanceof RecordKey.Text text)) {
+            return new Decision.DeadLetter(DeadLetterReason.KEY_MISMATCH, ((RecordKey.Unreadable) key).detail());
+        }
+        String keyMismatch = keyMismatch(text.text(), event);
         if (keyMismatch != null) {
-            deadLetter(record, source, DeadLetterReason.KEY_MISMATCH, keyMismatch);
-            return;
+            return new Decision.DeadLetter(DeadLetterReason.KEY_MISMATCH, keyMismatch);
         }
         String wrongPartition = wrongPartition(record.key(), source);
         if (wrongPartition != null) {
-            deadLetter(record, source, DeadLetterReason.WRONG_PARTITION, wrongPartition);
-            return;
+            return new Decision.DeadLetter(DeadLetterReason.WRONG_PARTITION, wrongPartition);
         }
-        byte[] current = products.get(RowReader.productKey(id));
+        ProductId id = ProductId.parse(text.text()).orElse(null);
+        if (id == null) {
+            // Before the stale check: an id outside the grammar is never held, so it is never read as a key.
+            return new Decision.DeadLetter(DeadLetterReason.INVALID, "productId must match " + ProductId.GRAMMAR);
+        }
+        byte[] current = products.get(RowKeys.product(id));
         if (current != null && event.getVersion() <= ProductRow.versionOf(current)) {
-            outcomes.stale(id, event.getVersion());
-            return;
+            return new Decision.Stale(id.value(), event.getVersion());
         }
         String violation = ProductRules.violation(event);
         if (violation != null) {
-            deadLetter(record, source, DeadLetterReason.INVALID, violation);
-            return;
+            return new Decision.DeadLetter(DeadLetterReason.INVALID, violation);
         }
         Object change = event.getChange();
+        long version = event.getVersion();
+        long occurredAt = event.getOccurredAt().toEpochMilli();
         if (change instanceof ProductDeleted) {
-            removeFromListings(id, current, event.getVersion());
-            markDeleted(id, event.getVersion());
-            outcomes.applied(ChangeKind.DELETE, id, event.getVersion(), event.getOccurredAt().toEpochMilli());
-            return;
+            return deletion(ChangeKind.DELETE, id, current, version, occurredAt);
         }
+        boolean held = current != null && !ProductRow.isDeletedRow(current);
+        Product previous = held ? ProductState.decode(ProductRow.decode(current).state()) : null;
         Product next;
         ChangeKind kind;
-        Product held = current == null || ProductRow.isDeletedRow(current) ? null
-                : ProductState.decode(ProductRow.decode(current).state());
         if (change instanceof ProductUpserted upserted) {
             next = ProductRules.normalized(upserted.getProduct());
             kind = ChangeKind.UPSERT;
         } else {
-            if (current == null || ProductRow.isDeletedRow(current)) {
-                deadLetter(record, source, DeadLetterReason.UNKNOWN_PRODUCT, "product '" + id + "' is "
+            if (!held) {
+                return new Decision.DeadLetter(DeadLetterReason.UNKNOWN_PRODUCT, "product '" + id + "' is "
                         + (current == null ? "not held by the view" : "deleted (at version "
                         + ProductRow.versionOf(current) + ")") + "; a " + change.getClass().getSimpleName()
                         + " needs a held product");
-                return;
             }
-            next = patched(held, change, event.getOccurredAt());
+            next = patched(previous, change, event.getOccurredAt());
             kind = change instanceof PriceChanged ? ChangeKind.PRICE : ChangeKind.STOCK;
         }
-        byte[] json = ProductJson.render(next, event.getVersion());
+        byte[] json = ProductJson.render(next, version);
         if (json.length > MAX_RENDERED_BYTES) {
-            deadLetter(record, source, DeadLetterReason.TOO_LARGE, "rendered product is " + json.length
+            return new Decision.DeadLetter(DeadLetterReason.TOO_LARGE, "rendered product is " + json.length
                     + " bytes, more than the limit of " + MAX_RENDERED_BYTES);
-            return;
         }
-        products.put(RowReader.productKey(id),
-                ProductRow.live(event.getVersion(), json, ProductState.encode(next)).encode());
-        updateListings(id, held, next, event.getVersion(), json);
-        outcomes.applied(kind, id, event.getVersion(), event.getOccurredAt().toEpochMilli());
+        byte[] row = ProductRow.live(version, json, ProductState.encode(next)).encode();
+        return new Decision.Apply(kind, id, version, occurredAt, row, null,
+                listingChanges(id, previous, next, version, json));
+    }
+
+    private Decision decideTombstone(byte[] keyBytes, RecordMetadata source) {
+        RecordKey key = RecordKey.of(keyBytes);
+        if (!(key instanceof RecordKey.Text text)) {
+            return new Decision.DeadLetter(DeadLetterReason.KEY_MISMATCH,
+                    "tombstone: " + ((RecordKey.Unreadable) key).detail());
+        }
+        String wrongPartition = wrongPartition(keyBytes, source);
+        if (wrongPartition != null) {
+            return new Decision.DeadLetter(DeadLetterReason.WRONG_PARTITION, wrongPartition);
+        }
+        ProductId id = ProductId.parse(text.text()).orElse(null);
+        if (id == null) {
+            return new Decision.DeadLetter(DeadLetterReason.INVALID, "tombstone key must be a product id matching "
+                    + ProductId.GRAMMAR + ", was '" + text.text() + "'");
+        }
+        byte[] current = products.get(RowKeys.product(id));
+        long version = current == null ? 0L : ProductRow.versionOf(current);
+        // A tombstone carries no version: it keeps the remembered one, so older events stay rejected.
+        return deletion(ChangeKind.TOMBSTONE, id, current, version, -1L);
+    }
+
+    /** A deletion of a held product: a marker row, a deletion-index entry, and "left" for each of its categories. */
+    private Decision deletion(ChangeKind kind, ProductId id, byte[] current, long version, long occurredAt) {
+        boolean held = current != null && !ProductRow.isDeletedRow(current);
+        if (kind == ChangeKind.TOMBSTONE && !held) {
+            return new Decision.Apply(kind, id, version, occurredAt, null, null, List.of()); // nothing to remove
+        }
+        List<CategoryForward> left = new ArrayList<>();
+        if (held) {
+            byte[] change = CategoryChange.left(id.value(), version).encode();
+            for (String category : ProductState.decode(ProductRow.decode(current).state()).getCategories()) {
+                left.add(new CategoryForward(new CategoryName(category), change));
+            }
+        }
+        long now = context.currentSystemTimeMs();
+        return new Decision.Apply(kind, id, version, occurredAt, ProductRow.deletionMarker(version, now).encode(),
+                deletionKey(now, id.value()), left);
+    }
+
+    /**
+     * Tells every category the product was or is in (through the repartition topic) what it is now there, or
+     * that it left. (The whole-catalog indexes of this partition follow the product row in its own store.)
+     */
+    private static List<CategoryForward> listingChanges(ProductId id, Product previous, Product next, long version,
+                                                        byte[] json) {
+        List<CategoryForward> out = new ArrayList<>(next.getCategories().size());
+        ListingEntry entry = ProductListing.entry(next, version, json);
+        byte[] change = CategoryChange.upsert(id.value(), entry).encode();
+        for (String category : next.getCategories()) {
+            out.add(new CategoryForward(new CategoryName(category), change));
+        }
+        if (previous != null) {
+            byte[] left = CategoryChange.left(id.value(), version).encode();
+            for (String category : previous.getCategories()) {
+                if (!next.getCategories().contains(category)) {
+                    out.add(new CategoryForward(new CategoryName(category), left));
+                }
+            }
+        }
+        return out;
     }
 
     private static Product patched(Product held, Object change, Instant occurredAt) {
@@ -150,69 +223,100 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         return builder.build();
     }
 
-    private void applyTombstone(Record<byte[], byte[]> record, RecordMetadata source) {
-        String id = utf8(record.key());
-        if (id == null) {
-            deadLetter(record, source, DeadLetterReason.KEY_MISMATCH,
-                    "tombstone without a UTF-8 product id as key");
-            return;
+    private static String keyMismatch(String key, ProductEvent event) {
+        if (!key.equals(event.getProductId())) {
+            return "record key '" + key + "' differs from productId '" + event.getProductId() + "'";
         }
-        String wrongPartition = wrongPartition(record.key(), source);
-        if (wrongPartition != null) {
-            deadLetter(record, source, DeadLetterReason.WRONG_PARTITION, wrongPartition);
-            return;
+        if (event.getChange() instanceof ProductUpserted upserted && !key.equals(upserted.getProduct().getId())) {
+            return "product.id '" + upserted.getProduct().getId() + "' differs from record key and productId '"
+                    + key + "'";
         }
-        byte[] current = products.get(RowReader.productKey(id));
-        long version = current == null ? 0L : ProductRow.versionOf(current);
-        if (current != null && !ProductRow.isDeletedRow(current)) {
-            // A tombstone carries no version: it keeps the remembered one, so older events stay rejected.
-            removeFromListings(id, current, version);
-            markDeleted(id, version);
-        }
-        outcomes.applied(ChangeKind.TOMBSTONE, id, version, -1L);
+        return null;
     }
 
-    /**
-     * Tells every category the product was or is in (through the repartition topic) what it is now there, or
-     * that it left. (The whole-catalog indexes of this partition follow the product row in its own store.)
-     */
-    private void updateListings(String id, Product held, Product next, long version, byte[] json) {
-        ListingEntry entry = ProductListing.entry(next, version, json);
-        byte[] change = CategoryChange.upsert(id, entry).encode();
-        for (String category : next.getCategories()) {
-            forwardCategoryChange(category, change);
+    private String wrongPartition(byte[] key, RecordMetadata source) {
+        if (source == null) {
+            return null;
         }
-        if (held != null) {
-            byte[] left = CategoryChange.left(id, version).encode();
-            for (String category : held.getCategories()) {
-                if (!next.getCategories().contains(category)) {
-                    forwardCategoryChange(category, left);
+        int expected = KeyPartitioner.partitionOf(key, settings.inputPartitions());
+        return expected == source.partition() ? null : "record is on partition " + source.partition()
+                + " but murmur2 of its key places it on partition " + expected + " of "
+                + settings.inputPartitions();
+    }
+
+    // ---- applying: writes only, from what was decided
+
+    /** A category change to send through the repartition topic. */
+    private record CategoryForward(CategoryName category, byte[] change) {
+    }
+
+    /** The whole outcome of one record, worked out before anything is written. */
+    private sealed interface Decision {
+
+        void apply(ProductEventProcessor processor, Record<byte[], byte[]> record, RecordMetadata source);
+
+        record DeadLetter(DeadLetterReason reason, String detail) implements Decision {
+            @Override
+            public void apply(ProductEventProcessor p, Record<byte[], byte[]> record, RecordMetadata source) {
+                DeadLetters.DeadLetter letter = DeadLetters.of(record.key(), record.value(), record.headers(), reason,
+                        detail, source == null ? DeadLetters.Source.UNKNOWN
+                                : new DeadLetters.Source(source.topic(), source.partition(), source.offset()),
+                        p.settings.deadLetterMaxBytes());
+                p.context.forward(new Record<>(RouteTags.tag(RouteTags.DEAD_LETTER, letter.key()), letter.value(),
+                        record.timestamp(), letter.headers()));
+                p.outcomes.deadLettered(reason);
+            }
+        }
+
+        record Stale(String id, long version) implements Decision {
+            @Override
+            public void apply(ProductEventProcessor p, Record<byte[], byte[]> record, RecordMetadata source) {
+                p.outcomes.stale(id, version);
+            }
+        }
+
+        /**
+         * @param row         the product row to store, or null for none
+         * @param deletionKey the deletion-index entry to add, or null for none
+         */
+        record Apply(ChangeKind kind, ProductId id, long version, long occurredAtMs, byte[] row, Bytes deletionKey,
+                     List<CategoryForward> listings) implements Decision {
+            @Override
+            public void apply(ProductEventProcessor p, Record<byte[], byte[]> record, RecordMetadata source) {
+                if (row != null) {
+                    p.products.put(RowKeys.product(id), row);
                 }
+                if (deletionKey != null) {
+                    p.deletions.put(deletionKey, EMPTY);
+                }
+                for (CategoryForward f : listings) {
+                    p.context.forward(new Record<>(RouteTags.tag(RouteTags.CATEGORY_CHANGE, f.category().utf8()),
+                            f.change(), p.context.currentStreamTimeMs()));
+                }
+                p.outcomes.applied(kind, id.value(), version, occurredAtMs);
             }
         }
     }
 
-    private void removeFromListings(String id, byte[] current, long version) {
-        if (current == null || ProductRow.isDeletedRow(current)) {
-            return;
+    /** A record key: readable as text (maybe outside the grammar), or not. */
+    private sealed interface RecordKey {
+        record Text(String text) implements RecordKey {
         }
-        Product held = ProductState.decode(ProductRow.decode(current).state());
-        byte[] left = CategoryChange.left(id, version).encode();
-        for (String category : held.getCategories()) {
-            forwardCategoryChange(category, left);
+
+        record Unreadable(String detail) implements RecordKey {
+        }
+
+        static RecordKey of(byte[] bytes) {
+            if (bytes == null) {
+                return new Unreadable("record key is null; it must be the product id");
+            }
+            String text = Utf8.strict(bytes);
+            return text == null ? new Unreadable("record key is not valid UTF-8; it must be the product id")
+                    : new Text(text);
         }
     }
 
-    private void forwardCategoryChange(String category, byte[] change) {
-        context.forward(new Record<>(RouteTags.tag(RouteTags.CATEGORY_CHANGE, category.getBytes(StandardCharsets.UTF_8)),
-                change, context.currentStreamTimeMs()));
-    }
-
-    private void markDeleted(String id, long version) {
-        long now = context.currentSystemTimeMs();
-        products.put(RowReader.productKey(id), ProductRow.deletionMarker(version, now).encode());
-        deletions.put(deletionKey(now, id), new byte[0]);
-    }
+    // ---- deletion markers
 
     /** Removes deletion markers older than the retention, so that the view does not grow without bound. */
     private void purgeExpiredDeletions(long now) {
@@ -228,14 +332,16 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
             }
         }
         for (Bytes key : expired) {
-            ByteBuffer buf = ByteBuffer.wrap(key.get());
-            long deletedAt = buf.getLong();
-            String id = new String(key.get(), Long.BYTES, key.get().length - Long.BYTES, StandardCharsets.UTF_8);
-            byte[] row = products.get(RowReader.productKey(id));
-            // Re-created or deleted again since: the marker this entry points at is gone.
-            if (row != null && ProductRow.isDeletedRow(row) && ProductRow.decode(row).deletedAtMs() == deletedAt) {
-                products.delete(RowReader.productKey(id));
-            }
+            long deletedAt = ByteBuffer.wrap(key.get()).getLong();
+            String text = new String(key.get(), Long.BYTES, key.get().length - Long.BYTES, StandardCharsets.UTF_8);
+            // Entries are written from checked ids only; anything else is not ours to follow into the view.
+            ProductId.parse(text).ifPresent(id -> {
+                byte[] row = products.get(RowKeys.product(id));
+                // Re-created or deleted again since: the marker this entry points at is gone.
+                if (row != null && ProductRow.isDeletedRow(row) && ProductRow.decode(row).deletedAtMs() == deletedAt) {
+                    products.delete(RowKeys.product(id));
+                }
+            });
             deletions.delete(key);
         }
     }
@@ -243,54 +349,5 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
     static Bytes deletionKey(long deletedAtMs, String id) {
         byte[] idBytes = id.getBytes(StandardCharsets.UTF_8);
         return Bytes.wrap(ByteBuffer.allocate(Long.BYTES + idBytes.length).putLong(deletedAtMs).put(idBytes).array());
-    }
-
-    private static String keyMismatch(byte[] key, ProductEvent event) {
-        String keyText = utf8(key);
-        if (keyText == null) {
-            return "record key is " + (key == null ? "null" : "not valid UTF-8") + "; it must be the product id";
-        }
-        if (!keyText.equals(event.getProductId())) {
-            return "record key '" + keyText + "' differs from productId '" + event.getProductId() + "'";
-        }
-        if (event.getChange() instanceof ProductUpserted upserted
-                && !keyText.equals(upserted.getProduct().getId())) {
-            return "product.id '" + upserted.getProduct().getId() + "' differs from record key and productId '"
-                    + keyText + "'";
-        }
-        return null;
-    }
-
-    private String wrongPartition(byte[] key, RecordMetadata source) {
-        if (source == null) {
-            return null;
-        }
-        int expected = KeyPartitioner.partitionOf(key, settings.inputPartitions());
-        return expected == source.partition() ? null : "record is on partition " + source.partition()
-                + " but murmur2 of its key places it on partition " + expected + " of "
-                + settings.inputPartitions();
-    }
-
-    private void deadLetter(Record<byte[], byte[]> record, RecordMetadata source, DeadLetterReason reason,
-                            String detail) {
-        context.forward(new Record<>(RouteTags.tag(RouteTags.DEAD_LETTER, record.key()), record.value(),
-                record.timestamp(), DeadLetters.headers(record.headers(), reason, detail, source)));
-        outcomes.deadLettered(reason);
-    }
-
-    /** Strict UTF-8 decoding: a key that is not valid UTF-8 cannot equal any product id. */
-    private static String utf8(byte[] bytes) {
-        if (bytes == null) {
-            return null;
-        }
-        try {
-            CharBuffer chars = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes));
-            return chars.toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
     }
 }

@@ -14,7 +14,18 @@ import java.util.List;
 public record ListingFilter(String category, List<String> brands, Long minPrice, Long maxPrice, Boolean inStock) {
 
     public ListingFilter {
+        // Checked here too, not only at the HTTP edge: the category and brands become index key prefixes, and a
+        // control character (0x00 above all) would let one scope's scan run into another's.
+        if (category != null && !io.catalogviews.views.ids.CategoryName.isValid(category)) {
+            throw new IllegalArgumentException("category must match " + io.catalogviews.views.ids.CategoryName.GRAMMAR);
+        }
         brands = List.copyOf(brands);
+        for (String brand : brands) {
+            if (brand.isEmpty() || brand.codePointCount(0, brand.length()) > 128
+                    || brand.codePoints().anyMatch(c -> Character.getType(c) == Character.CONTROL)) {
+                throw new IllegalArgumentException("a brand must have 1..128 characters and no control character");
+            }
+        }
     }
 
     public boolean isWholeCatalog() {

@@ -75,6 +75,20 @@ public record ProductRow(int renderVersion, long version, boolean deleted, long 
         return (bytes[2] & 1) != 0;
     }
 
+    /**
+     * The JSON a read serves: the stored bytes, or — for a row rendered by an older release (its render version is
+     * not {@link ProductJson#RENDER_VERSION}) — the product rendered again from its state, so that a rendering
+     * change reaches every row without a replay of the input topic, whose retention may not hold them.
+     */
+    public static byte[] servingJson(byte[] bytes) {
+        checkHeader(bytes);
+        if ((bytes[1] & 0xFF) == ProductJson.RENDER_VERSION) {
+            return jsonOf(bytes);
+        }
+        ProductRow row = decode(bytes);
+        return ProductJson.render(ProductState.decode(row.state()), row.version());
+    }
+
     /** Copies out the serving JSON of an encoded row: the only allocation a read makes. */
     public static byte[] jsonOf(byte[] bytes) {
         checkHeader(bytes);

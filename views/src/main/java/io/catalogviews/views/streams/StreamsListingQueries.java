@@ -11,6 +11,7 @@ import io.catalogviews.views.listing.ListingResult;
 import io.catalogviews.views.listing.internals.GuardedStore;
 import io.catalogviews.views.listing.internals.NamespacedStore;
 import io.catalogviews.views.listing.internals.ListingEngine;
+import io.catalogviews.views.ids.CategoryName;
 import io.catalogviews.views.listing.internals.RowReader;
 import io.catalogviews.views.listing.internals.StoreUnavailableException;
 import io.catalogviews.views.query.KeyPartitioner;
@@ -57,45 +58,45 @@ public final class StreamsListingQueries implements ListingQueries {
 
     @Override
     public ListingResult<ListingPage> categoryPage(ListingQuery query) {
-        String category = categoryOf(query.filter());
-        int partition = KeyPartitioner.partitionOf(category, partitions);
+        CategoryName category = categoryOf(query.filter());
+        int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         return guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category,
+            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category.value(),
                     query);
         });
     }
 
     @Override
     public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
-        String category = categoryOf(filter);
-        int partition = KeyPartitioner.partitionOf(category, partitions);
+        CategoryName category = categoryOf(filter);
+        int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         return guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category, filter);
+            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category.value(), filter);
         });
     }
 
     @Override
     public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
-        String category = categoryOf(query.filter());
-        int partition = KeyPartitioner.partitionOf(category, partitions);
+        CategoryName category = categoryOf(query.filter());
+        int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         long lag = LocalLags.of(streams, StoreNames.CATEGORY_LISTINGS, partition);
         return new ReplicaRead<>(guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = anyReplica(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category,
+            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category.value(),
                     query);
         }), lag);
     }
 
     @Override
     public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
-        String category = categoryOf(filter);
-        int partition = KeyPartitioner.partitionOf(category, partitions);
+        CategoryName category = categoryOf(filter);
+        int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         long lag = LocalLags.of(streams, StoreNames.CATEGORY_LISTINGS, partition);
         return new ReplicaRead<>(guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = anyReplica(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category, filter);
+            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category.value(), filter);
         }), lag);
     }
 
@@ -140,11 +141,11 @@ public final class StreamsListingQueries implements ListingQueries {
         });
     }
 
-    private static String categoryOf(ListingFilter filter) {
+    private static CategoryName categoryOf(ListingFilter filter) {
         if (filter.category() == null) {
             throw new IllegalArgumentException("a category query needs a category");
         }
-        return filter.category();
+        return new CategoryName(filter.category());
     }
 
     private static <T> ListingResult<T> guarded(Supplier<T> query) {

@@ -1,7 +1,8 @@
 package io.catalogviews.views.streams;
 
 import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.listing.internals.RowReader;
+import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.store.RowKeys;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.query.KeyPartitioner;
 import io.catalogviews.views.query.ProductLookup;
@@ -100,9 +101,13 @@ public final class StreamsProductQueries implements ProductQueries {
     }
 
     private static ProductLookup read(ReadOnlyKeyValueStore<Bytes, byte[]> store, int partition, String id) {
+        ProductId checked = ProductId.parse(id).orElse(null);
+        if (checked == null) {
+            return ProductLookup.ABSENT; // an id outside the grammar is never held (and never read as a key)
+        }
         byte[] row;
         try {
-            row = store.get(RowReader.productKey(id));
+            row = store.get(RowKeys.product(checked));
         } catch (InvalidStateStorePartitionException e) {
             // Raised when the handle is made (PinnedStoreType); kept for a standard handle.
             return new ProductLookup.Failed(QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS
@@ -118,7 +123,7 @@ public final class StreamsProductQueries implements ProductQueries {
         if (ProductRow.isDeletedRow(row)) {
             return new ProductLookup.Deleted(ProductRow.versionOf(row));
         }
-        return new ProductLookup.Found(ProductRow.versionOf(row), ProductRow.jsonOf(row));
+        return new ProductLookup.Found(ProductRow.versionOf(row), ProductRow.servingJson(row));
     }
 
     /** The partition's store, or the {@link QueryFailure} saying why it cannot be read here. */

@@ -110,6 +110,12 @@ public final class GuardedStore<K, V> implements ReadOnlyKeyValueStore<K, V> {
         }
     }
 
+    /** The same guard over the delegate's view at {@code isolationLevel}: a wrapper must not widen what is read. */
+    @Override
+    public ReadOnlyKeyValueStore<K, V> readOnly(org.apache.kafka.common.IsolationLevel isolationLevel) {
+        return new GuardedStore<>(delegate.readOnly(isolationLevel), storeName, partition, state);
+    }
+
     @Override
     public long approximateNumEntries() {
         try {

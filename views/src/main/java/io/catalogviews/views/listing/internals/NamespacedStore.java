@@ -115,4 +115,10 @@ public final class NamespacedStore implements ReadOnlyKeyValueStore<Bytes, byte[
             it.close();
         }
     }
+
+    /** The same namespace of the underlying store's view at {@code isolationLevel}. */
+    @Override
+    public ReadOnlyKeyValueStore<Bytes, byte[]> readOnly(org.apache.kafka.common.IsolationLevel isolationLevel) {
+        return new NamespacedStore(store.readOnly(isolationLevel), namespace);
+    }
 }

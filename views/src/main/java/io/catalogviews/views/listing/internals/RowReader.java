@@ -1,33 +1,39 @@
 package io.catalogviews.views.listing.internals;
 
+import io.catalogviews.views.ids.CategoryName;
 import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.product.ProductRow;
+import io.catalogviews.views.store.RowKeys;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
  * Where a listing finds the serving JSON of the products its index entries point at.
  *
- * <p>An index entry whose row is missing is skipped by the listing (the index and its rows are written in one
+ * <p>The ids come from index keys, which were written from checked ids only; they are used as row keys as they
+ * are. An index entry whose row is missing is skipped by the listing (the index and its rows are written in one
  * batch, so this is a defence, not an expected case).
  */
 @FunctionalInterface
 public interface RowReader {
 
-    /** The serving JSON of product {@code id}, or null when there is no live row for it. */
+    /** The serving JSON of product {@code id} (taken from an index key), or null when there is no live row. */
     byte[] json(String id);
 
     /**
      * Rows of one category partition ({@link io.catalogviews.views.StoreNames#CATEGORY_LISTINGS}): key = category
      * 0x00 id, value = {@link ListingEntry}.
      */
-    static RowReader categoryRows(ReadOnlyKeyValueStore<Bytes, byte[]> rows, String category) {
-        byte[] prefix = categoryRowPrefix(category);
+    static RowReader categoryRows(ReadOnlyKeyValueStore<Bytes, byte[]> rows, CategoryName category) {
+        byte[] prefix = RowKeys.categoryRowPrefix(category);
         return id -> {
-            byte[] entry = rows.get(categoryRowKey(prefix, id));
+            byte[] i = id.getBytes(StandardCharsets.US_ASCII);
+            byte[] key = new byte[prefix.length + i.length];
+            System.arraycopy(prefix, 0, key, 0, prefix.length);
+            System.arraycopy(i, 0, key, prefix.length, i.length);
+            byte[] entry = rows.get(Bytes.wrap(key));
             return entry == null ? null : ListingEntry.jsonOf(entry);
         };
     }
@@ -38,28 +44,8 @@ public interface RowReader {
      */
     static RowReader productRows(ReadOnlyKeyValueStore<Bytes, byte[]> products) {
         return id -> {
-            byte[] row = products.get(productKey(id));
-            return row == null || ProductRow.isDeletedRow(row) ? null : ProductRow.jsonOf(row);
+            byte[] row = products.get(Bytes.wrap(id.getBytes(StandardCharsets.US_ASCII)));
+            return row == null || ProductRow.isDeletedRow(row) ? null : ProductRow.servingJson(row);
         };
-    }
-
-    /** The key of a product row: its id in UTF-8. */
-    static Bytes productKey(String id) {
-        return Bytes.wrap(id.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /** The key of a category row: category UTF-8, 0x00, id UTF-8. */
-    static Bytes categoryRowKey(String category, String id) {
-        return categoryRowKey(categoryRowPrefix(category), id);
-    }
-
-    private static byte[] categoryRowPrefix(String category) {
-        byte[] c = category.getBytes(StandardCharsets.UTF_8);
-        return ByteBuffer.allocate(c.length + 1).put(c).put((byte) 0).array();
-    }
-
-    private static Bytes categoryRowKey(byte[] prefix, String id) {
-        byte[] i = id.getBytes(StandardCharsets.UTF_8);
-        return Bytes.wrap(ByteBuffer.allocate(prefix.length + i.length).put(prefix).put(i).array());
     }
 }

@@ -1,5 +1,7 @@
 package io.catalogviews.views.listing.internals;
 
+import io.catalogviews.views.ids.CategoryName;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -134,7 +136,7 @@ class GuardedStoreTest {
                 () -> "RUNNING");
 
         StoreUnavailableException e = catchThrowableOfType(StoreUnavailableException.class,
-                () -> catalog.engine.page(p.categoryIndex, RowReader.categoryRows(rows, "tv"), "tv",
+                () -> catalog.engine.page(p.categoryIndex, RowReader.categoryRows(rows, new CategoryName("tv")), "tv",
                         new ListingQuery(new ListingFilter("tv", List.of(), null, null, null), SortOrder.RATING_DESC,
                                 10, null)));
 

@@ -1,5 +1,9 @@
 package io.catalogviews.views.listing.internals;
 
+import io.catalogviews.views.store.RowKeys;
+import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.ids.CategoryName;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -245,8 +249,8 @@ class ListingEngineTest {
         // A row gone (not yet written, or already deleted) and a deletion marker in place of a row.
         Product gone = expected.get(10);
         Product marked = expected.get(20);
-        catalog.productPartition(gone.id()).products.delete(RowReader.productKey(gone.id()));
-        catalog.productPartition(marked.id()).products.put(RowReader.productKey(marked.id()),
+        catalog.productPartition(gone.id()).products.delete(RowKeys.product(new ProductId(gone.id())));
+        catalog.productPartition(marked.id()).products.put(RowKeys.product(new ProductId(marked.id())),
                 ProductRow.deletionMarker(99, 1).encode());
         expected.remove(marked);
         expected.remove(gone);
@@ -265,7 +269,7 @@ class ListingEngineTest {
         ListingFilter f = new ListingFilter("tv", List.of(), null, null, null);
         List<Product> expected = catalog.reference(f, SortOrder.UPDATED_DESC);
         Product last = expected.get(expected.size() - 1);
-        catalog.categoryPartition("tv").categoryRows.delete(RowReader.categoryRowKey("tv", last.id()));
+        catalog.categoryPartition("tv").categoryRows.delete(RowKeys.categoryRow(new CategoryName("tv"), new ProductId(last.id())));
 
         ListingPage page = catalog.page(new ListingQuery(f, SortOrder.UPDATED_DESC, expected.size() - 1, null));
 

@@ -1,5 +1,8 @@
 package io.catalogviews.views.listing.internals;
 
+import io.catalogviews.views.store.RowKeys;
+import io.catalogviews.views.ids.ProductId;
+
 import io.catalogviews.views.index.EntryStore;
 import io.catalogviews.views.index.IndexWriter;
 import io.catalogviews.views.index.ListingEntry;
@@ -28,7 +31,7 @@ class NamespacedStoreTest {
 
     /** The same products written into one view store (namespaces) and into stores of their own. */
     private void write(String id, ListingEntry e) {
-        view.put(RowReader.productKey(id), ("row of " + id).getBytes(StandardCharsets.UTF_8));
+        view.put(RowKeys.product(new ProductId(id)), ("row of " + id).getBytes(StandardCharsets.UTF_8));
         IndexWriter.inView(EntryStore.of(view)).replace(null, id, null, e);
         new IndexWriter(separateIndex, separateFacets).replace(null, id, null, e);
     }
@@ -68,7 +71,7 @@ class NamespacedStoreTest {
 
         assertThat(keys(wide)).containsExactlyElementsOf(keys(drain(separateIndex.all())));
         assertThat(drain(NamespacedStore.facets(view).range(null, null))).hasSize(separateFacets.size());
-        assertThat(ViewLayout.isRowKey(RowReader.productKey("p-1").get())).isTrue();
+        assertThat(ViewLayout.isRowKey(RowKeys.product(new ProductId("p-1")).get())).isTrue();
         assertThat(view.openIterators()).isZero();
     }
 

@@ -1,5 +1,9 @@
 package io.catalogviews.views.listing.internals;
 
+import io.catalogviews.views.store.RowKeys;
+import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.ids.CategoryName;
+
 import io.catalogviews.views.index.IndexWriter;
 import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.index.SortedMapStore;
@@ -81,14 +85,14 @@ final class TestCatalog {
         Partition p = productPartition(next.id());
         new IndexWriter(p.catalogIndex, p.catalogFacets).replace(null, next.id(), old == null ? null : old.entry(),
                 next.entry());
-        p.products.put(RowReader.productKey(next.id()),
+        p.products.put(RowKeys.product(new ProductId(next.id())),
                 ProductRow.live(next.entry().version(), next.entry().json(), new byte[] {1, 2}).encode());
         if (old != null) {
             for (String category : old.categories()) {
                 if (!next.categories().contains(category)) {
                     Partition c = categoryPartition(category);
                     new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, next.id(), old.entry(), null);
-                    c.categoryRows.delete(RowReader.categoryRowKey(category, next.id()));
+                    c.categoryRows.delete(RowKeys.categoryRow(new CategoryName(category), new ProductId(next.id())));
                 }
             }
         }
@@ -96,7 +100,7 @@ final class TestCatalog {
             Partition c = categoryPartition(category);
             ListingEntry before = old != null && old.categories().contains(category) ? old.entry() : null;
             new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, next.id(), before, next.entry());
-            c.categoryRows.put(RowReader.categoryRowKey(category, next.id()), next.entry().encode());
+            c.categoryRows.put(RowKeys.categoryRow(new CategoryName(category), new ProductId(next.id())), next.entry().encode());
         }
         products.put(next.id(), next);
     }
@@ -109,11 +113,11 @@ final class TestCatalog {
         }
         Partition p = productPartition(id);
         new IndexWriter(p.catalogIndex, p.catalogFacets).replace(null, id, old.entry(), null);
-        p.products.put(RowReader.productKey(id), ProductRow.deletionMarker(old.entry().version() + 1, 1L).encode());
+        p.products.put(RowKeys.product(new ProductId(id)), ProductRow.deletionMarker(old.entry().version() + 1, 1L).encode());
         for (String category : old.categories()) {
             Partition c = categoryPartition(category);
             new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, id, old.entry(), null);
-            c.categoryRows.delete(RowReader.categoryRowKey(category, id));
+            c.categoryRows.delete(RowKeys.categoryRow(new CategoryName(category), new ProductId(id)));
         }
     }
 
@@ -123,7 +127,7 @@ final class TestCatalog {
         String category = q.filter().category();
         if (category != null) {
             Partition c = categoryPartition(category);
-            return engine.page(c.categoryIndex, RowReader.categoryRows(c.categoryRows, category), category, q);
+            return engine.page(c.categoryIndex, RowReader.categoryRows(c.categoryRows, new CategoryName(category)), category, q);
         }
         List<ListingPage> pages = new ArrayList<>();
         for (Partition p : partitions) {

@@ -1,4 +1,4 @@
-package io.catalogviews.topology.internals;
+package io.catalogviews.views.store;
 
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
@@ -6,24 +6,24 @@ import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.Stores;
 
 /** Persistent (RocksDB) view stores that keep their index and facet entries beside their rows, unlogged. */
-public final class DerivedEntriesStoreSupplier implements KeyValueBytesStoreSupplier {
+public final class ViewStores implements KeyValueBytesStoreSupplier {
 
     private final KeyValueBytesStoreSupplier rocksDb;
     private final RowDerivation derivation;
 
-    private DerivedEntriesStoreSupplier(String name, RowDerivation derivation) {
-        this.rocksDb = Stores.persistentKeyValueStore(name);
+    ViewStores(KeyValueBytesStoreSupplier rocksDb, RowDerivation derivation) {
+        this.rocksDb = rocksDb;
         this.derivation = derivation;
     }
 
     /** The product view: rows by id, whole-catalog indexes and facets. */
-    public static DerivedEntriesStoreSupplier products(String name) {
-        return new DerivedEntriesStoreSupplier(name, RowDerivation.PRODUCTS);
+    public static ViewStores products(String name) {
+        return new ViewStores(Stores.persistentKeyValueStore(name), RowDerivation.PRODUCTS);
     }
 
     /** Category listings: rows by category and id, category indexes and facets. */
-    public static DerivedEntriesStoreSupplier categoryListings(String name) {
-        return new DerivedEntriesStoreSupplier(name, RowDerivation.CATEGORY_LISTINGS);
+    public static ViewStores categoryListings(String name) {
+        return new ViewStores(Stores.persistentKeyValueStore(name), RowDerivation.CATEGORY_LISTINGS);
     }
 
     @Override

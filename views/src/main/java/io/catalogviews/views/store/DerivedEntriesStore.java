@@ -1,8 +1,9 @@
-package io.catalogviews.topology.internals;
+package io.catalogviews.views.store;
 
 import io.catalogviews.views.index.EntryStore;
 import io.catalogviews.views.index.ViewLayout;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.StateRestoreCallback;
@@ -11,6 +12,7 @@ import org.apache.kafka.streams.processor.StateStoreContext;
 import org.apache.kafka.streams.processor.internals.RecordBatchingStateRestoreCallback;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 import java.lang.reflect.InvocationHandler;
@@ -19,6 +21,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -73,8 +76,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             return;
         }
         writer = Thread.currentThread();
-        derivation.apply(key, before(key), value, direct);
+        Staged derived = derive(key, before(key), value);
         lastRead = null;
+        derived.writeTo(direct);
         wrapped().put(key, value);
     }
 
@@ -101,7 +105,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         byte[] current = before(key);
         lastRead = null;
         if (current != null) {
-            derivation.apply(key, current, null, direct);
+            Staged derived = derive(key, current, null);
+            derived.writeTo(direct);
             wrapped().put(key, null); // the row is known already: no read-before-delete
         }
         return current;
@@ -114,6 +119,64 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             lastRead = new LastRead(writer, key, value);
         }
         return value;
+    }
+
+    /**
+     * The view interactive queries read: the inner store's, so that READ_COMMITTED reaches RocksDB's committed
+     * state instead of this store's reads, which see the open transaction's writes (the interface's default
+     * returns {@code this}, and every layer above passes the level down to here).
+     */
+    @Override
+    public ReadOnlyKeyValueStore<Bytes, byte[]> readOnly(IsolationLevel isolationLevel) {
+        return wrapped().readOnly(isolationLevel);
+    }
+
+    /**
+     * The entries a row change derives, computed before anything is written: a derivation that fails (a row it
+     * cannot decode) leaves the store as it was, so a record's writes are all applied or none are.
+     */
+    private Staged derive(Bytes key, byte[] before, byte[] after) {
+        Staged staged = new Staged(direct);
+        derivation.apply(key, before, after, staged);
+        return staged;
+    }
+
+    /** Derived writes held back until the whole derivation has succeeded; reads see them. */
+    private static final class Staged implements EntryStore {
+        private final EntryStore base;
+        private final Map<Bytes, byte[]> writes = new LinkedHashMap<>();
+
+        Staged(EntryStore base) {
+            this.base = base;
+        }
+
+        @Override
+        public byte[] get(Bytes key) {
+            if (writes.containsKey(key)) {
+                return writes.get(key);
+            }
+            return base.get(key);
+        }
+
+        @Override
+        public void put(Bytes key, byte[] value) {
+            writes.put(key, value);
+        }
+
+        @Override
+        public void delete(Bytes key) {
+            writes.put(key, null);
+        }
+
+        void writeTo(EntryStore target) {
+            writes.forEach((key, value) -> {
+                if (value == null) {
+                    target.delete(key);
+                } else {
+                    target.put(key, value);
+                }
+            });
+        }
     }
 
     /** The row as stored now, from the memo when this thread has just read it. */
@@ -157,7 +220,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     private void requireRowKey(Bytes key) {
-        if (!ViewLayout.isRowKey(key.get())) {
+        if (key == null || !ViewLayout.isRowKey(key.get())) {
             throw new IllegalArgumentException("store " + name() + " takes rows only; key " + key
                     + " is in a derived namespace");
         }
