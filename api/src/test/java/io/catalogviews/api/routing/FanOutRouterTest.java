@@ -1,10 +1,7 @@
-package io.catalogviews.api.listing;
+package io.catalogviews.api.routing;
 
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.Responses;
-import io.catalogviews.api.routing.ForwardedResponse;
-import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.listing.ListingResult;
 import io.catalogviews.views.query.QueryFailure;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.KeyOwners;
@@ -19,15 +16,22 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-class ScatterGatherTest {
+/**
+ * The fan-out over partitions as whole-catalog reads use it (no standbys): one round per metadata snapshot, a second
+ * round for partitions that moved, and the refusals of {@link ReadFailures}. The batch's standby fallback over real
+ * sockets is in {@code FailoverReadsHttpTest}.
+ */
+class FanOutRouterTest {
 
     private static final Instance SELF = new Instance("self", 8080);
     private static final Instance OTHER = new Instance("other", 8080);
@@ -72,36 +76,57 @@ class ScatterGatherTest {
         }
     }
 
-    /** Answers with the set of partitions it was asked for; remote behaviour by instance, local by a queue. */
-    private static class FakePart implements ScatterGather.Part<Set<Integer>> {
+    /**
+     * Answers with the set of partitions it was asked for; remote behaviour by instance, local by a queue. It is the
+     * read and the peers at once, so that one list shows every call in the order made.
+     */
+    private static class FakePart implements FanOutRead<Integer, Set<Integer>>, Peers {
         final Map<Instance, Deque<Integer>> remoteStatuses = new HashMap<>();
-        final Deque<ListingResult<Set<Integer>>> localFailures = new ArrayDeque<>();
+        final Deque<LocalRead<Set<Integer>>> localFailures = new ArrayDeque<>();
         final List<String> calls = new ArrayList<>();
+        KeyOwners owners;
 
         @Override
-        public ListingResult<Set<Integer>> local(Set<Integer> partitions) {
-            calls.add("local" + partitions);
-            ListingResult<Set<Integer>> failure = localFailures.poll();
-            return failure != null ? failure : new ListingResult.Ok<>(new TreeSet<>(partitions));
+        public String view() {
+            return "test view";
         }
 
         @Override
-        public CompletableFuture<ForwardedResponse> remote(Instance target, Set<Integer> partitions,
-                                                           Duration timeout) {
+        public Function<Integer, Ownership> owners() {
+            Map<Integer, Instance> active = owners.activeOwners("test-store");
+            return p -> new Ownership(p, Optional.ofNullable(active.get(p)), List.of());
+        }
+
+        @Override
+        public LocalRead<Set<Integer>> local(List<Integer> partitions) {
+            calls.add("local" + partitions);
+            LocalRead<Set<Integer>> failure = localFailures.poll();
+            return failure != null ? failure : new LocalRead.Answered<>(new TreeSet<>(partitions));
+        }
+
+        @Override
+        public PeerRequest request(List<Integer> partitions) {
+            return PeerRequest.post("/internal/test", partitions.toString().getBytes(StandardCharsets.UTF_8),
+                    "text/plain");
+        }
+
+        @Override
+        public CompletableFuture<ForwardedResponse> send(Instance target, PeerRequest request, Duration timeout) {
+            String partitions = new String(request.body(), StandardCharsets.UTF_8);
             calls.add(target.host() + partitions);
             Deque<Integer> statuses = remoteStatuses.get(target);
             int status = statuses == null || statuses.isEmpty() ? 200 : statuses.poll();
             if (status == 504) {
                 return CompletableFuture.failedFuture(new CompletionException(ApiException.ownerTimeout("slow")));
             }
-            byte[] body = status == 200 ? partitions.toString().getBytes(StandardCharsets.UTF_8)
+            byte[] body = status == 200 ? partitions.getBytes(StandardCharsets.UTF_8)
                     : "{\"error\":{}}".getBytes(StandardCharsets.UTF_8);
             return CompletableFuture.supplyAsync(() -> new ForwardedResponse(status,
                     Map.of("Retry-After", List.of("3")), body));
         }
 
         @Override
-        public Set<Integer> decode(byte[] body) {
+        public Set<Integer> decode(List<Integer> partitions, byte[] body) {
             String text = new String(body, StandardCharsets.UTF_8);
             Set<Integer> out = new TreeSet<>();
             for (String p : text.replaceAll("[\\[\\] ]", "").split(",")) {
@@ -111,7 +136,15 @@ class ScatterGatherTest {
         }
     }
 
-    private static Set<Integer> covered(ScatterGather.Gathered<Set<Integer>> gathered) {
+    /** Gathers partitions 0..3 as {@code SELF} would, with {@code owners} as the metadata. */
+    private static CompletableFuture<Gathered<Set<Integer>>> gather(KeyOwners owners, FakePart part,
+                                                                     boolean forwarded) {
+        part.owners = owners;
+        return new FanOutRouter(SELF, part, new StaleReads(SELF, 1), Duration.ofSeconds(5))
+                .gather(List.of(0, 1, 2, 3), part, false, forwarded);
+    }
+
+    private static Set<Integer> covered(Gathered<Set<Integer>> gathered) {
         Set<Integer> all = new TreeSet<>();
         gathered.answers().forEach(part -> {
             for (int p : part) {
@@ -140,8 +173,7 @@ class ScatterGatherTest {
     void shouldAskEachInstanceForExactlyItsPartitionsWhenAllHaveOwners() {
         FakeOwners owners = new FakeOwners(plan(SELF, OTHER, SELF, THIRD));
         FakePart part = new FakePart();
-        ScatterGather.Gathered<Set<Integer>> gathered = new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.PRODUCTS, false, part).join();
+        Gathered<Set<Integer>> gathered = gather(owners, part, false).join();
         assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
         assertThat(part.calls).containsExactlyInAnyOrder("local[0, 2]", "other[1]", "third[3]");
         assertThat(gathered.servedBy()).containsExactly(SELF, OTHER, THIRD);
@@ -152,8 +184,7 @@ class ScatterGatherTest {
         Map<Integer, Instance> plan = plan(SELF, OTHER, SELF, THIRD);
         plan.remove(2);
         FakePart part = new FakePart();
-        ApiException e = failure(new ScatterGather(new FakeOwners(plan), Duration.ofSeconds(5))
-                .gather(StoreNames.PRODUCTS, false, part));
+        ApiException e = failure(gather(new FakeOwners(plan), part, false));
         assertThat(e.status()).isEqualTo(503);
         assertThat(e.retryAfterSeconds()).isNotNull();
         assertThat(part.calls).isEmpty();
@@ -164,8 +195,7 @@ class ScatterGatherTest {
         FakeOwners owners = new FakeOwners(plan(SELF, OTHER, OTHER, THIRD), plan(SELF, THIRD, SELF, THIRD));
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(421)));
-        ScatterGather.Gathered<Set<Integer>> gathered = new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.PRODUCTS, false, part).join();
+        Gathered<Set<Integer>> gathered = gather(owners, part, false).join();
         assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
         assertThat(part.calls).containsExactlyInAnyOrder("local[0]", "other[1, 2]", "third[3]", "local[2]",
                 "third[1]");
@@ -176,9 +206,8 @@ class ScatterGatherTest {
     void shouldRetryLocalPartitionsWhenTheLocalStoreNoLongerHostsThem() {
         FakeOwners owners = new FakeOwners(plan(SELF, SELF, SELF, SELF), plan(OTHER, OTHER, OTHER, OTHER));
         FakePart part = new FakePart();
-        part.localFailures.add(new ListingResult.Failed<>(QueryFailure.notHostedHere("moved")));
-        ScatterGather.Gathered<Set<Integer>> gathered = new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.PRODUCTS, false, part).join();
+        part.localFailures.add(new LocalRead.Refused<>(QueryFailure.notHostedHere("moved")));
+        Gathered<Set<Integer>> gathered = gather(owners, part, false).join();
         assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
         assertThat(gathered.servedBy()).containsExactly(OTHER);
     }
@@ -188,8 +217,7 @@ class ScatterGatherTest {
         FakeOwners owners = new FakeOwners(plan(SELF, OTHER, SELF, SELF));
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(421, 421, 421)));
-        ApiException e = failure(new ScatterGather(owners, Duration.ofSeconds(5))
-                .gather(StoreNames.PRODUCTS, false, part));
+        ApiException e = failure(gather(owners, part, false));
         assertThat(e.status()).isEqualTo(503);
         assertThat(part.calls).filteredOn(c -> c.startsWith("other")).hasSize(2);
     }
@@ -198,8 +226,7 @@ class ScatterGatherTest {
     void shouldAnswerUnavailableWithItsRetryAfterWhenACalleeCannotAnswerNow() {
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(503)));
-        ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
+        ApiException e = failure(gather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)), part, false));
         assertThat(e.status()).isEqualTo(503);
         assertThat(e.retryAfterSeconds()).isEqualTo(3);
     }
@@ -208,8 +235,7 @@ class ScatterGatherTest {
     void shouldAnswerOwnerTimeoutWhenACalleeDoesNotAnswerInTime() {
         FakePart part = new FakePart();
         part.remoteStatuses.put(OTHER, new ArrayDeque<>(List.of(504)));
-        ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
+        ApiException e = failure(gather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)), part, false));
         assertThat(e.status()).isEqualTo(504);
         assertThat(e.code()).isEqualTo("owner_timeout");
     }
@@ -218,21 +244,19 @@ class ScatterGatherTest {
     void shouldAnswerUnavailableWhenACalleeAnswersGarbage() {
         FakePart part = new FakePart() {
             @Override
-            public Set<Integer> decode(byte[] body) {
-                throw new Wire.Malformed("garbage");
+            public Set<Integer> decode(List<Integer> partitions, byte[] body) {
+                throw new IllegalStateException("garbage");
             }
         };
-        ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
+        ApiException e = failure(gather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)), part, false));
         assertThat(e.status()).isEqualTo(503);
     }
 
     @Test
     void shouldAnswerUnavailableWithoutRetryWhenLocalStoreIsRestoring() {
         FakePart part = new FakePart();
-        part.localFailures.add(new ListingResult.Failed<>(QueryFailure.retryLater("restoring")));
-        ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, SELF, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, false, part));
+        part.localFailures.add(new LocalRead.Refused<>(QueryFailure.retryLater("restoring")));
+        ApiException e = failure(gather(new FakeOwners(plan(SELF, SELF, SELF, SELF)), part, false));
         assertThat(e.status()).isEqualTo(503);
         assertThat(part.calls).containsExactly("local[0, 1, 2, 3]");
     }
@@ -240,13 +264,11 @@ class ScatterGatherTest {
     @Test
     void shouldNeverForwardWhenTheRequestWasForwarded() {
         FakePart part = new FakePart();
-        ApiException e = failure(new ScatterGather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, true, part));
+        ApiException e = failure(gather(new FakeOwners(plan(SELF, OTHER, SELF, SELF)), part, true));
         assertThat(e.status()).isEqualTo(503);
         assertThat(part.calls).isEmpty();
 
-        ScatterGather.Gathered<Set<Integer>> local = new ScatterGather(new FakeOwners(plan(SELF, SELF, SELF, SELF)),
-                Duration.ofSeconds(5)).gather(StoreNames.PRODUCTS, true, part).join();
+        Gathered<Set<Integer>> local = gather(new FakeOwners(plan(SELF, SELF, SELF, SELF)), part, true).join();
         assertThat(covered(local)).containsExactly(0, 1, 2, 3);
     }
 }
