@@ -56,6 +56,14 @@ public final class Forwarder implements Peers, AutoCloseable {
 
     @Override
     public CompletableFuture<ForwardedResponse> send(Instance target, PeerRequest request, Duration timeout) {
+        try {
+            return send(target, build(target, request, timeout.toMillis() < 1 ? Duration.ofMillis(1) : timeout));
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e); // a path the URI grammar refuses: the caller's defect
+        }
+    }
+
+    private HttpRequest build(Instance target, PeerRequest request, Duration timeout) {
         HttpRequest.Builder http = HttpRequest.newBuilder(URI.create("http://" + target.hostPort()
                         + request.pathAndQuery()))
                 .timeout(timeout)
@@ -73,7 +81,7 @@ public final class Forwarder implements Peers, AutoCloseable {
             http.header("Content-Type", request.contentType())
                     .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         }
-        return send(target, http.build());
+        return http.build();
     }
 
     private CompletableFuture<ForwardedResponse> send(Instance target, HttpRequest request) {

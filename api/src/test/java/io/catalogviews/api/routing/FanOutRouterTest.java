@@ -84,6 +84,10 @@ class FanOutRouterTest {
         final Map<Instance, Deque<Integer>> remoteStatuses = new HashMap<>();
         final Deque<LocalRead<Set<Integer>>> localFailures = new ArrayDeque<>();
         final List<String> calls = new ArrayList<>();
+        /** Standbys per partition; they answer only when {@link #standbysMayAnswer}. */
+        final Map<Integer, List<Instance>> standbys = new HashMap<>();
+        final Map<Instance, String> standbyLags = new HashMap<>();
+        boolean standbysMayAnswer;
         KeyOwners owners;
 
         @Override
@@ -94,7 +98,19 @@ class FanOutRouterTest {
         @Override
         public Function<Integer, Ownership> owners() {
             Map<Integer, Instance> active = owners.activeOwners("test-store");
-            return p -> new Ownership(p, Optional.ofNullable(active.get(p)), List.of());
+            return p -> new Ownership(p, Optional.ofNullable(active.get(p)), standbys.getOrDefault(p, List.of()));
+        }
+
+        @Override
+        public boolean standbyMayAnswer() {
+            return standbysMayAnswer;
+        }
+
+        @Override
+        public ReplicaCopy<Set<Integer>> anyCopy(List<Integer> partitions) {
+            calls.add("copy" + partitions);
+            return new ReplicaCopy<>(new LocalRead.Answered<>(new TreeSet<>(partitions)),
+                    Long.parseLong(standbyLags.getOrDefault(SELF, "1")));
         }
 
         @Override
@@ -113,6 +129,12 @@ class FanOutRouterTest {
         @Override
         public CompletableFuture<ForwardedResponse> send(Instance target, PeerRequest request, Duration timeout) {
             String partitions = new String(request.body(), StandardCharsets.UTF_8);
+            if (request.replicaRead()) {
+                calls.add(target.host() + " replica" + partitions);
+                return CompletableFuture.supplyAsync(() -> new ForwardedResponse(200, Map.of("X-Stale", List.of("true"),
+                        "X-Lag-Records", List.of(standbyLags.getOrDefault(target, "1"))),
+                        partitions.getBytes(StandardCharsets.UTF_8)));
+            }
             calls.add(target.host() + partitions);
             Deque<Integer> statuses = remoteStatuses.get(target);
             int status = statuses == null || statuses.isEmpty() ? 200 : statuses.poll();
@@ -139,9 +161,14 @@ class FanOutRouterTest {
     /** Gathers partitions 0..3 as {@code SELF} would, with {@code owners} as the metadata. */
     private static CompletableFuture<Gathered<Set<Integer>>> gather(KeyOwners owners, FakePart part,
                                                                      boolean forwarded) {
+        return gather(owners, part, false, forwarded);
+    }
+
+    private static CompletableFuture<Gathered<Set<Integer>>> gather(KeyOwners owners, FakePart part, boolean fresh,
+                                                                     boolean forwarded) {
         part.owners = owners;
         return new FanOutRouter(SELF, part, new StaleReads(SELF, 1), Duration.ofSeconds(5))
-                .gather(List.of(0, 1, 2, 3), part, false, forwarded);
+                .gather(List.of(0, 1, 2, 3), part, fresh, forwarded);
     }
 
     private static Set<Integer> covered(Gathered<Set<Integer>> gathered) {
@@ -270,5 +297,69 @@ class FanOutRouterTest {
 
         Gathered<Set<Integer>> local = gather(new FakeOwners(plan(SELF, SELF, SELF, SELF)), part, true).join();
         assertThat(covered(local)).containsExactly(0, 1, 2, 3);
+    }
+
+    // ---------------------------------------------------------------- standbys (reads that allow them: a batch)
+
+    /** OTHER owns 1 and 2 and refuses; partition 1 has its standby here, partition 2 on THIRD. */
+    private static FakePart standbysFor(Instance owner) {
+        FakePart part = new FakePart();
+        part.standbysMayAnswer = true;
+        part.standbys.put(1, List.of(SELF));
+        part.standbys.put(2, List.of(THIRD));
+        part.remoteStatuses.put(owner, new ArrayDeque<>(List.of(503)));
+        return part;
+    }
+
+    @Test
+    void shouldAnswerFromTheStandbysOfItsPartitionsWithTheLargestLagWhenAnOwnerCannotAnswer() {
+        FakePart part = standbysFor(OTHER);
+        part.standbyLags.put(THIRD, "0");
+
+        Gathered<Set<Integer>> gathered = gather(new FakeOwners(plan(SELF, OTHER, OTHER, THIRD)), part, false).join();
+
+        assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
+        assertThat(gathered.stale()).isTrue();
+        assertThat(gathered.lagRecords()).isEqualTo(1);
+        assertThat(gathered.servedBy()).containsExactlyInAnyOrder(SELF, THIRD);
+        assertThat(part.calls).containsExactlyInAnyOrder("local[0]", "other[1, 2]", "third[3]", "copy[1]",
+                "third replica[2]");
+    }
+
+    @Test
+    void shouldRefuseTheWholeReadWithTheOwnersRetryAfterWhenFreshIsAskedOrTheRequestWasForwarded() {
+        FakePart fresh = standbysFor(OTHER);
+        ApiException refused = failure(gather(new FakeOwners(plan(SELF, OTHER, OTHER, SELF)), fresh, true, false));
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(refused.retryAfterSeconds()).isEqualTo(3);
+        assertThat(fresh.calls).noneMatch(call -> call.contains("replica") || call.startsWith("copy"));
+
+        FakePart forwarded = standbysFor(OTHER);
+        forwarded.localFailures.add(new LocalRead.Refused<>(QueryFailure.retryLater("restoring")));
+        assertThat(failure(gather(new FakeOwners(plan(SELF, SELF, SELF, SELF)), forwarded, false, true)).status())
+                .isEqualTo(503);
+        assertThat(forwarded.calls).as("a forwarded read fails over nowhere: its caller does")
+                .containsExactly("local[0, 1, 2, 3]");
+    }
+
+    @Test
+    void shouldAskTheStandbyAtOnceWhenAPartitionHasNoOwner() {
+        Map<Integer, Instance> plan = plan(SELF, SELF, SELF, SELF);
+        plan.remove(2);
+        FakePart part = standbysFor(OTHER);
+
+        Gathered<Set<Integer>> gathered = gather(new FakeOwners(plan), part, false).join();
+
+        assertThat(covered(gathered)).containsExactly(0, 1, 2, 3);
+        assertThat(gathered.servedBy()).containsExactly(SELF, THIRD);
+        assertThat(part.calls).containsExactlyInAnyOrder("local[0, 1, 3]", "third replica[2]");
+    }
+
+    @Test
+    void shouldNotMarkTheAnswerStaleWhenEveryOwnerAnswers() {
+        Gathered<Set<Integer>> gathered = gather(new FakeOwners(plan(SELF, OTHER, SELF, THIRD)), new FakePart(), false)
+                .join();
+        assertThat(gathered.stale()).isFalse();
+        assertThat(gathered.lagRecords()).isEqualTo(-1);
     }
 }
