@@ -90,7 +90,8 @@ class CrashRecoveryIT {
             assertThat(mismatches).as("products differing from the model").isEmpty();
             await().alias("category counts equal the model").atMost(Duration.ofSeconds(Soak.size(120, 900)))
                     .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                    .untilAsserted(() -> assertThat(categories(a)).containsExactlyElementsOf(CatalogCluster.modelCategories(model)));
+                    .untilAsserted(() -> assertThat(categories(a))
+                            .containsExactlyElementsOf(CatalogCluster.modelCategories(model)));
             System.out.printf("crash recovery: %d events, %d crashes, %d products compared on 2 instances, 0 "
                     + "differences%n", EVENTS, CRASHES, model.rememberedIds().size());
         }

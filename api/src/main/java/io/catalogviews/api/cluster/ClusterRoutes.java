@@ -46,7 +46,8 @@ public final class ClusterRoutes {
         Map<Instance, CompletableFuture<String>> states = new HashMap<>();
         for (ClusterState.Member m : state.instances()) {
             if (!m.instance().equals(state.self())) {
-                states.put(m.instance(), forwarder.send(m.instance(), PeerRequest.get(INTERNAL_STATE_PATH), STATE_TIMEOUT)
+                states.put(m.instance(), forwarder
+                        .send(m.instance(), PeerRequest.get(INTERNAL_STATE_PATH), STATE_TIMEOUT)
                         .thenApply(r -> parseState(r.status(), r.body()))
                         .exceptionally(e -> "UNREACHABLE"));
             }
