@@ -7,12 +7,15 @@ import io.catalogviews.api.http.ErrorBodies;
 import io.catalogviews.api.http.JsonErrorHandler;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.listing.CursorCodec;
+import io.catalogviews.api.listing.ListingInternalRoutes;
 import io.catalogviews.api.listing.ListingRoutes;
 import io.catalogviews.api.operations.Operations;
 import io.catalogviews.api.product.BatchRoutes;
 import io.catalogviews.api.product.ProductRoutes;
 import io.catalogviews.api.product.VersionWaiters;
+import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.query.ProductQueries;
@@ -61,11 +64,12 @@ public final class ApiServer implements AutoCloseable {
                 operations.forwardObserver());
         VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
         StaleReads stale = new StaleReads(owners.self(), settings.maxStaleLagRecords());
-        ProductRoutes products = new ProductRoutes(owners, queries, forwarder, waiters, settings.forwardTimeout(),
-                stale);
-        BatchRoutes batch = new BatchRoutes(owners, queries, forwarder, settings.forwardTimeout(), stale);
-        ListingRoutes listing = new ListingRoutes(owners, listingQueries, forwarder, cursors, settings.forwardTimeout(),
-                stale);
+        KeyedRouter keyed = new KeyedRouter(owners.self(), forwarder, stale, settings.forwardTimeout());
+        FanOutRouter fanOut = new FanOutRouter(owners.self(), forwarder, stale, settings.forwardTimeout());
+        ProductRoutes products = new ProductRoutes(owners, queries, waiters, keyed);
+        BatchRoutes batch = new BatchRoutes(owners, queries, fanOut);
+        ListingRoutes listing = new ListingRoutes(owners, listingQueries, cursors, keyed, fanOut);
+        ListingInternalRoutes listingInternal = new ListingInternalRoutes(owners, listingQueries, fanOut);
         ClusterRoutes cluster = new ClusterRoutes(views.cluster(), forwarder);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = settings.port();
@@ -81,9 +85,9 @@ public final class ApiServer implements AutoCloseable {
             cfg.routes.get(ListingRoutes.PRODUCTS_PATH, listing::products);
             cfg.routes.get(ListingRoutes.FACETS_PATH, listing::facets);
             cfg.routes.get(ListingRoutes.CATEGORIES_PATH, listing::categories);
-            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, listing::internalCatalogPage);
-            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, listing::internalCatalogFacets);
-            cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, listing::internalCategories);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, listingInternal::catalogPage);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, listingInternal::catalogFacets);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, listingInternal::categories);
             cfg.routes.get(ClusterRoutes.CLUSTER_PATH, cluster::cluster);
             cfg.routes.get(ClusterRoutes.INTERNAL_STATE_PATH, cluster::internalState);
             cfg.routes.get("/health/live", ctx -> Responses.json(ctx, 200, LIVE));

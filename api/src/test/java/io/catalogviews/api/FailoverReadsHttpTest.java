@@ -7,7 +7,9 @@ import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.listing.CursorCodec;
 import io.catalogviews.api.listing.ListingRoutes;
 import io.catalogviews.api.product.BatchRoutes;
+import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.CategoryCount;
@@ -260,9 +262,10 @@ class FailoverReadsHttpTest {
         Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2);
         forwarders.add(forwarder);
         StaleReads stale = new StaleReads(self, 1);
-        ListingRoutes listing = new ListingRoutes(owners, fake, forwarder, new CursorCodec("test-app"),
-                Duration.ofSeconds(5), stale);
-        BatchRoutes batch = new BatchRoutes(owners, fake.products, forwarder, Duration.ofSeconds(5), stale);
+        FanOutRouter fanOut = new FanOutRouter(self, forwarder, stale, Duration.ofSeconds(5));
+        ListingRoutes listing = new ListingRoutes(owners, fake, new CursorCodec("test-app"),
+                new KeyedRouter(self, forwarder, stale, Duration.ofSeconds(5)), fanOut);
+        BatchRoutes batch = new BatchRoutes(owners, fake.products, fanOut);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
             cfg.startup.showJavalinBanner = false;

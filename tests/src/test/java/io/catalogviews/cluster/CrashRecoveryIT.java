@@ -1,9 +1,10 @@
 package io.catalogviews.cluster;
 
 import io.catalogviews.it.HttpTestClient;
+import io.catalogviews.it.ServiceCluster;
 import io.catalogviews.it.ServiceProcess;
-import io.catalogviews.it.TestKafka;
 import io.catalogviews.it.TestProducer;
+import io.catalogviews.model.CatalogCluster;
 import io.catalogviews.model.CatalogModel;
 import io.catalogviews.model.HistoryEvent;
 import io.catalogviews.model.HistoryGenerator;
@@ -13,12 +14,10 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,19 +40,14 @@ class CrashRecoveryIT {
 
     @Test
     void shouldEqualTheModelWhenAnInstanceIsKilledRepeatedlyUnderWriteLoad() throws Exception {
-        String appId = "crash-it-" + UUID.randomUUID().toString().substring(0, 8);
-        Path state = Path.of("target", "it-state", appId);
-        String bootstrap = TestKafka.bootstrapServers();
-        ServiceProcess a = ServiceProcess.start(bootstrap, appId, state.resolve("a"), PARTITIONS, 1);
-        ServiceProcess b = ServiceProcess.start(bootstrap, appId, state.resolve("b"), PARTITIONS, 1);
-        try {
-            a.awaitReady(Duration.ofSeconds(90));
-            b.awaitReady(Duration.ofSeconds(90));
+        try (ServiceCluster cluster = ServiceCluster.start("crash-it", 2, PARTITIONS, 1)) {
+            ServiceProcess a = cluster.instance(0);
+            ServiceProcess b = cluster.instance(1);
             List<HistoryEvent> history = HistoryGenerator.generate(20261130L, PRODUCTS, EVENTS);
             CatalogModel model = CatalogModel.of(history);
             AtomicInteger published = new AtomicInteger();
             CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
-                try (TestProducer producer = new TestProducer(ServiceProcess.inputTopic(appId))) {
+                try (TestProducer producer = cluster.producer()) {
                     for (HistoryEvent e : history) {
                         producer.send(e);
                         published.incrementAndGet();
@@ -67,7 +61,7 @@ class CrashRecoveryIT {
                         .pollInterval(Duration.ofMillis(50)).until(() -> published.get() >= target);
                 ServiceProcess victim = crash % 2 == 1 ? b : a;
                 victim.kill();
-                victim.restart().awaitReady(Duration.ofSeconds(120));
+                victim.restart().awaitReady(ServiceCluster.READY_TIMEOUT);
                 System.out.printf("crash %d: killed and restarted %s after %d published events%n", crash,
                         victim.hostPort(), target);
             }
@@ -96,12 +90,10 @@ class CrashRecoveryIT {
             assertThat(mismatches).as("products differing from the model").isEmpty();
             await().alias("category counts equal the model").atMost(Duration.ofSeconds(Soak.size(120, 900)))
                     .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                    .untilAsserted(() -> assertThat(categories(a)).containsExactlyElementsOf(modelCategories(model)));
+                    .untilAsserted(() -> assertThat(categories(a))
+                            .containsExactlyElementsOf(CatalogCluster.modelCategories(model)));
             System.out.printf("crash recovery: %d events, %d crashes, %d products compared on 2 instances, 0 "
                     + "differences%n", EVENTS, CRASHES, model.rememberedIds().size());
-        } finally {
-            a.close();
-            b.close();
         }
     }
 
@@ -125,7 +117,4 @@ class CrashRecoveryIT {
         return out;
     }
 
-    private static List<String> modelCategories(CatalogModel model) {
-        return model.categories().stream().map(c -> c.category() + "=" + c.count()).toList();
-    }
 }

@@ -1,19 +1,16 @@
 package io.catalogviews.cluster;
 
-import io.catalogviews.it.HttpTestClient;
+import io.catalogviews.it.ServiceCluster;
 import io.catalogviews.it.ServiceProcess;
-import io.catalogviews.it.TestKafka;
 import io.catalogviews.it.TestProducer;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import static io.catalogviews.it.TestEvents.product;
 import static io.catalogviews.it.TestEvents.upsert;
@@ -33,19 +30,13 @@ class ScaleOutUnderLoadIT {
 
     @Test
     void shouldNeverAnswerWrongWhenAnInstanceJoinsAndAnotherLeavesUnderLoad() throws Exception {
-        String appId = "scale-it-" + UUID.randomUUID().toString().substring(0, 8);
-        Path state = Path.of("target", "it-state", appId);
-        String bootstrap = TestKafka.bootstrapServers();
-        ServiceProcess a = ServiceProcess.start(bootstrap, appId, state.resolve("a"), PARTITIONS, 1);
-        ServiceProcess b = ServiceProcess.start(bootstrap, appId, state.resolve("b"), PARTITIONS, 1);
-        ServiceProcess c = null;
-        try {
-            a.awaitReady(Duration.ofSeconds(90));
-            b.awaitReady(Duration.ofSeconds(90));
+        try (ServiceCluster cluster = ServiceCluster.start("scale-it", 2, PARTITIONS, 1)) {
+            ServiceProcess a = cluster.instance(0);
+            ServiceProcess b = cluster.instance(1);
             Map<String, Long> versions = new HashMap<>();
-            try (TestProducer producer = new TestProducer(ServiceProcess.inputTopic(appId))) {
+            try (TestProducer producer = cluster.producer()) {
                 for (int i = 0; i < PRODUCTS; i++) {
-                    String id = appId + "-p" + i;
+                    String id = cluster.applicationId() + "-p" + i;
                     long version = 1 + i % 3;
                     producer.sendSingleObject(upsert(product(id, "acme", List.of("tvs"), 100 + i, 1, null), version));
                     versions.put(id, version);
@@ -61,12 +52,10 @@ class ScaleOutUnderLoadIT {
             try (VerifiedReadLoad load = new VerifiedReadLoad(versions, List.of(a, b), 4)) {
                 awaitReads(load, 500);
                 long joinStart = System.currentTimeMillis();
-                c = ServiceProcess.start(bootstrap, appId, state.resolve("c"), PARTITIONS, 1);
-                c.awaitReady(Duration.ofSeconds(120));
-                ServiceProcess joined = c;
+                ServiceProcess c = cluster.addInstance();
                 await().alias("the new instance owns partitions").atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                        .until(() -> activeInstances(joined) == 3);
+                        .until(() -> ServiceCluster.instancesOwningProducts(c) == 3);
                 joinMs = System.currentTimeMillis() - joinStart;
                 load.addTarget(c);
                 awaitReads(load, load.total() + 500);
@@ -74,10 +63,9 @@ class ScaleOutUnderLoadIT {
                 long leaveStart = System.currentTimeMillis();
                 load.removeTarget(a);
                 a.close();
-                ServiceProcess remaining = b;
                 await().alias("the remaining instances own every partition").atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                        .until(() -> activeInstances(remaining) == 2);
+                        .until(() -> ServiceCluster.instancesOwningProducts(b) == 2);
                 leaveMs = System.currentTimeMillis() - leaveStart;
                 awaitReads(load, load.total() + 500);
                 load.close();
@@ -89,30 +77,11 @@ class ScaleOutUnderLoadIT {
                 assertThat(load.wrong.get()).isZero();
                 assertThat(load.ok.get()).isGreaterThan(1000);
             }
-        } finally {
-            if (c != null) {
-                c.close();
-            }
-            b.close();
-            a.close();
         }
     }
 
     private static void awaitReads(VerifiedReadLoad load, long atLeast) {
         await().alias("the readers made " + atLeast + " reads").atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100)).until(() -> load.total() >= atLeast);
-    }
-
-    /** Instances that hold at least one active partition of the product view, per /v1/cluster. */
-    private static long activeInstances(ServiceProcess instance) {
-        HttpTestClient.Answer cluster = instance.http().get("/v1/cluster");
-        long count = 0;
-        for (var member : cluster.json().get("instances")) {
-            var active = member.get("active").get("product-view");
-            if (active != null && active.size() > 0) {
-                count++;
-            }
-        }
-        return count;
     }
 }

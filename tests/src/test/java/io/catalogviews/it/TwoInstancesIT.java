@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +15,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.stream.Collectors;
 
 import static io.catalogviews.it.TestEvents.product;
@@ -34,22 +32,19 @@ class TwoInstancesIT {
 
     private static final int PARTITIONS = 6;
     private static final int PRODUCTS = 120;
+    private static ServiceCluster cluster;
     private static ServiceProcess first;
     private static ServiceProcess second;
     private static final List<String> IDS = new ArrayList<>();
 
     @BeforeAll
     static void startTwoInstancesAndLoad() {
-        String appId = "two-it-" + UUID.randomUUID().toString().substring(0, 8);
-        Path state = Path.of("target", "it-state", appId);
-        String bootstrap = TestKafka.bootstrapServers();
-        first = ServiceProcess.start(bootstrap, appId, state.resolve("a"), PARTITIONS, 0);
-        second = ServiceProcess.start(bootstrap, appId, state.resolve("b"), PARTITIONS, 0);
-        first.awaitReady(Duration.ofSeconds(90));
-        second.awaitReady(Duration.ofSeconds(90));
-        try (TestProducer producer = new TestProducer(ServiceProcess.inputTopic(appId))) {
+        cluster = ServiceCluster.start("two-it", 2, PARTITIONS, 0);
+        first = cluster.instance(0);
+        second = cluster.instance(1);
+        try (TestProducer producer = cluster.producer()) {
             for (int i = 0; i < PRODUCTS; i++) {
-                String id = appId + "-p" + i;
+                String id = cluster.applicationId() + "-p" + i;
                 IDS.add(id);
                 producer.sendSingleObject(upsert(product(id, i % 2 == 0 ? "acme" : "zeta", List.of("tvs"),
                         1_000 + i, i % 3, null), 1));
@@ -62,11 +57,8 @@ class TwoInstancesIT {
 
     @AfterAll
     static void stop() {
-        if (second != null) {
-            second.close();
-        }
-        if (first != null) {
-            first.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 

@@ -1,52 +1,37 @@
 package io.catalogviews.model;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.catalogviews.events.ProductEvent;
-import io.catalogviews.events.codec.ProductEventCodec;
 import io.catalogviews.it.HttpTestClient;
+import io.catalogviews.it.ServiceCluster;
 import io.catalogviews.it.ServiceProcess;
-import io.catalogviews.it.TestKafka;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Several instances of the executable jar (each its own JVM, its own HTTP port and state dir, one application id)
- * on the test JVM's broker, a seeded history published to them, and its reference model: the setup of the
- * multi-instance model tests. {@link #awaitConverged()} returns once every instance serves the history's final
- * state, so that answers can then be compared with the model exactly.
+ * A {@link ServiceCluster} with a seeded history published to it and its reference model: the setup of the
+ * model tests that run several instances. {@link #awaitConverged()} returns once every instance serves the
+ * history's final state, so that answers can then be compared with the model exactly.
  */
 public final class CatalogCluster implements AutoCloseable {
 
-    private final String applicationId;
-    private final int partitions;
+    private final ServiceCluster cluster;
     private final List<ServiceProcess> instances;
     private CatalogModel model;
 
-    private CatalogCluster(String applicationId, int partitions, List<ServiceProcess> instances) {
-        this.applicationId = applicationId;
-        this.partitions = partitions;
-        this.instances = List.copyOf(instances);
+    private CatalogCluster(ServiceCluster cluster) {
+        this.cluster = cluster;
+        this.instances = cluster.instances();
     }
 
     /**
@@ -54,70 +39,18 @@ public final class CatalogCluster implements AutoCloseable {
      * owns active partitions of the product view (so that the data loaded next is spread over all of them).
      */
     public static CatalogCluster start(String name, int count, int partitions, int standbyReplicas) {
-        String appId = name + "-" + UUID.randomUUID().toString().substring(0, 8);
-        Path state = Path.of("target", "it-state", appId);
-        String bootstrap = TestKafka.bootstrapServers();
-        List<ServiceProcess> started = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            started.add(ServiceProcess.start(bootstrap, appId, state.resolve(Character.toString('a' + i)), partitions,
-                    standbyReplicas));
-        }
-        CatalogCluster cluster = new CatalogCluster(appId, partitions, started);
+        ServiceCluster cluster = ServiceCluster.start(name, count, partitions, standbyReplicas);
         try {
-            started.forEach(instance -> instance.awaitReady(Duration.ofSeconds(120)));
-            await().alias("every instance sees " + count + " instances owning product partitions")
-                    .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                    .until(() -> started.stream().allMatch(i -> instancesOwningProducts(i) == count));
+            return new CatalogCluster(cluster.awaitEveryInstanceOwningProducts());
         } catch (RuntimeException | AssertionError e) {
             cluster.close();
             throw e;
         }
-        return cluster;
     }
 
-    /** Instances that hold at least one active partition of the product view, per that instance's /v1/cluster. */
-    private static long instancesOwningProducts(ServiceProcess instance) {
-        HttpTestClient.Answer cluster = instance.http().get("/v1/cluster");
-        long owning = 0;
-        for (JsonNode member : cluster.json().get("instances")) {
-            JsonNode active = member.path("active").path("product-view");
-            if (active.isArray() && !active.isEmpty()) {
-                owning++;
-            }
-        }
-        return owning;
-    }
-
-    /**
-     * Publishes the history in order (each event in its own encoding, tombstones as null values) and builds its
-     * model. Sends are pipelined through one idempotent producer, which keeps each partition's order.
-     */
+    /** Publishes the history in order ({@link ServiceCluster#publish}) and builds its model. */
     public CatalogModel publish(List<HistoryEvent> history) {
-        ProductEventCodec codec = ProductEventCodec.create();
-        String topic = ServiceProcess.inputTopic(applicationId);
-        List<Future<RecordMetadata>> sent = new ArrayList<>(history.size());
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestKafka.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                ProducerConfig.LINGER_MS_CONFIG, 5), new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (HistoryEvent e : history) {
-                ProductEvent avro = e.toAvro();
-                byte[] value = avro == null ? null : e.json()
-                        ? codec.encodeJson(avro).getBytes(StandardCharsets.UTF_8) : codec.encodeSingleObject(avro);
-                sent.add(producer.send(new ProducerRecord<>(topic, e.productId().getBytes(StandardCharsets.UTF_8),
-                        value)));
-            }
-            producer.flush();
-            for (Future<RecordMetadata> f : sent) {
-                f.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("publishing the history to " + topic + " failed", e.getCause());
-        }
+        cluster.publish(history);
         model = CatalogModel.of(history);
         return model;
     }
@@ -231,19 +164,17 @@ public final class CatalogCluster implements AutoCloseable {
     }
 
     public int partitions() {
-        return partitions;
+        return cluster.partitions();
     }
 
     public String applicationId() {
-        return applicationId;
+        return cluster.applicationId();
     }
 
-    /** Stops every instance cleanly (SIGTERM), all at once, so that they do not rebalance onto each other. */
+    /** Stops every instance cleanly, all at once ({@link ServiceCluster#close}). */
     @Override
     public void close() {
-        CompletableFuture.allOf(instances.stream()
-                .map(instance -> CompletableFuture.runAsync(instance::close))
-                .toArray(CompletableFuture[]::new)).join();
+        cluster.close();
     }
 
     // ---------------------------------------------------------------- request and answer texts

@@ -3,8 +3,6 @@ package io.catalogviews.model;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.catalogviews.it.HttpTestClient;
 import io.catalogviews.it.ServiceProcess;
-import io.catalogviews.it.TestKafka;
-import io.catalogviews.it.TestProducer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -13,18 +11,15 @@ import org.junit.jupiter.api.Timeout;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.UUID;
 import java.util.function.IntSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -45,9 +40,9 @@ class ListingModelTwoInstancesIT {
     private static final int QUERIES = 150;
     private static final int FACET_FILTERS = 40;
 
+    private static CatalogCluster cluster;
     private static ServiceProcess first;
     private static ServiceProcess second;
-    private static List<HistoryEvent> history;
     private static CatalogModel model;
     private static final SplittableRandom PICK = new SplittableRandom(SEED + 1);
     /** Every instance named by X-Served-By on a listing page. */
@@ -55,21 +50,10 @@ class ListingModelTwoInstancesIT {
 
     @BeforeAll
     static void startTwoInstancesAndPublishTheHistory() {
-        String appId = "listing-model-it-" + UUID.randomUUID().toString().substring(0, 8);
-        Path state = Path.of("target", "it-state", appId);
-        String bootstrap = TestKafka.bootstrapServers();
-        first = ServiceProcess.start(bootstrap, appId, state.resolve("a"), PARTITIONS, 0);
-        second = ServiceProcess.start(bootstrap, appId, state.resolve("b"), PARTITIONS, 0);
-        first.awaitReady(Duration.ofSeconds(90));
-        second.awaitReady(Duration.ofSeconds(90));
-
-        history = HistoryGenerator.generate(SEED, PRODUCTS, EVENTS);
-        model = CatalogModel.of(history);
-        try (TestProducer producer = new TestProducer(ServiceProcess.inputTopic(appId))) {
-            for (HistoryEvent e : history) {
-                producer.send(e);
-            }
-        }
+        cluster = CatalogCluster.start("listing-model-it", 2, PARTITIONS, 0);
+        first = cluster.instances().get(0);
+        second = cluster.instances().get(1);
+        model = cluster.publish(HistoryGenerator.generate(SEED, PRODUCTS, EVENTS));
 
         awaitEveryProductsLatestState();
         await().alias("GET /v1/categories equals the model on both instances")
@@ -105,11 +89,8 @@ class ListingModelTwoInstancesIT {
 
     @AfterAll
     static void stop() {
-        if (second != null) {
-            second.close();
-        }
-        if (first != null) {
-            first.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -160,7 +141,7 @@ class ListingModelTwoInstancesIT {
             for (ServiceProcess instance : List.of(first, second)) {
                 List<String> params = filterParams(f);
                 params.add("brandLimit=" + brandLimit);
-                String path = "/v1/facets" + query(params);
+                String path = "/v1/facets" + CatalogCluster.query(params);
                 HttpTestClient.Answer answer = instance.http().get(path);
                 String actual = answer.status() == 200 ? CatalogCluster.facetsText(answer.json())
                         : answer.status() + " " + answer.body();
@@ -248,7 +229,7 @@ class ListingModelTwoInstancesIT {
             if (cursor != null) {
                 params.add("cursor=" + encode(cursor));
             }
-            String path = "/v1/products" + query(params);
+            String path = "/v1/products" + CatalogCluster.query(params);
             ServiceProcess target = instance();
             HttpTestClient.Answer answer = target.http().get(path);
             pages++;
@@ -314,10 +295,6 @@ class ListingModelTwoInstancesIT {
         return null;
     }
 
-    private static String query(List<String> params) {
-        return params.isEmpty() ? "" : "?" + String.join("&", params);
-    }
-
     private static List<String> filterParams(CatalogModel.Filter f) {
         List<String> params = new ArrayList<>();
         if (f.category() != null) {
@@ -352,17 +329,11 @@ class ListingModelTwoInstancesIT {
 
     private static List<String> categoriesOf(ServiceProcess instance) {
         HttpTestClient.Answer answer = instance.http().get("/v1/categories");
-        if (answer.status() != 200) {
-            return List.of(answer.status() + " " + answer.body());
-        }
-        List<String> out = new ArrayList<>();
-        for (JsonNode c : answer.json().path("categories")) {
-            out.add(c.path("category").asText() + "=" + c.path("count").asLong(-1));
-        }
-        return out;
+        return answer.status() == 200 ? CatalogCluster.categoriesText(answer.json())
+                : List.of(answer.status() + " " + answer.body());
     }
 
     private static List<String> modelCategories() {
-        return model.categories().stream().map(c -> c.category() + "=" + c.count()).toList();
+        return CatalogCluster.modelCategories(model);
     }
 }

@@ -3,6 +3,7 @@ package io.catalogviews.api.cluster;
 import io.catalogviews.api.http.QueryParams;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.PeerRequest;
 import io.catalogviews.views.json.JsonBytes;
 import io.catalogviews.views.routing.ClusterState;
 import io.catalogviews.views.routing.ClusterView;
@@ -45,7 +46,8 @@ public final class ClusterRoutes {
         Map<Instance, CompletableFuture<String>> states = new HashMap<>();
         for (ClusterState.Member m : state.instances()) {
             if (!m.instance().equals(state.self())) {
-                states.put(m.instance(), forwarder.get(m.instance(), INTERNAL_STATE_PATH, null, STATE_TIMEOUT)
+                states.put(m.instance(), forwarder
+                        .send(m.instance(), PeerRequest.get(INTERNAL_STATE_PATH), STATE_TIMEOUT)
                         .thenApply(r -> parseState(r.status(), r.body()))
                         .exceptionally(e -> "UNREACHABLE"));
             }

@@ -1,6 +1,8 @@
 package io.catalogviews.api.http;
 
 import io.javalin.http.Context;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -8,6 +10,8 @@ import java.util.concurrent.ExecutionException;
 
 /** Writes answers and errors; the one place where an {@link ApiException} becomes an HTTP response. */
 public final class Responses {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Responses.class);
 
     private Responses() {
     }
@@ -47,6 +51,7 @@ public final class Responses {
         if (cause instanceof ApiException api) {
             return api;
         }
+        LOG.error("An asynchronous step of a request failed", cause);
         return ApiException.ofStatus(500, "internal_error", "the request failed inside the service");
     }
 }

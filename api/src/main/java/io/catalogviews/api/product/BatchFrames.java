@@ -1,7 +1,5 @@
 package io.catalogviews.api.product;
 
-import io.catalogviews.views.query.ProductLookup;
-
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -19,13 +17,14 @@ final class BatchFrames {
     private BatchFrames() {
     }
 
-    static byte[] encode(List<ProductLookup> lookups) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(lookups.size() * 400);
-        for (ProductLookup lookup : lookups) {
-            if (lookup instanceof ProductLookup.Found found) {
+    /** @param jsons the stored JSON of each requested id, null for a missing one */
+    static byte[] encode(List<byte[]> jsons) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(jsons.size() * 400);
+        for (byte[] json : jsons) {
+            if (json != null) {
                 out.write(0);
-                out.writeBytes(ByteBuffer.allocate(4).putInt(found.json().length).array());
-                out.writeBytes(found.json());
+                out.writeBytes(ByteBuffer.allocate(4).putInt(json.length).array());
+                out.writeBytes(json);
             } else {
                 out.write(1);
                 out.writeBytes(new byte[4]);

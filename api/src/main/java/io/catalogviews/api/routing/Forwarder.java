@@ -1,6 +1,5 @@
 package io.catalogviews.api.routing;
 
-import io.catalogviews.api.http.ApiException;
 import io.catalogviews.views.routing.Instance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,10 +20,11 @@ import java.util.concurrent.Executors;
 /**
  * Sends reads to the instance that owns the data: one pooled, keep-alive HTTP/1.1 client for the whole
  * instance, asynchronous so that no Jetty thread waits on another instance. Targets come from Kafka Streams
- * metadata only, never from a request (no open proxy). Failures become typed {@link ApiException}s:
- * 503 when the owner cannot be reached (it may be restarting or moving), 504 when it does not answer in time.
+ * metadata only, never from a request (no open proxy). Every request carries {@link Forwarding#FORWARDED_BY} and
+ * {@link Forwarding#DEADLINE}. Failures become typed errors ({@link ReadFailures}): 503 when the owner cannot be
+ * reached (it may be restarting or moving), 504 when it does not answer in time.
  */
-public final class Forwarder implements AutoCloseable {
+public final class Forwarder implements Peers, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Forwarder.class);
 
@@ -54,47 +54,34 @@ public final class Forwarder implements AutoCloseable {
                 .build();
     }
 
-    /** GET {@code pathAndQuery} (already encoded) on {@code target}, waiting at most {@code timeout}. */
-    public CompletableFuture<ForwardedResponse> get(Instance target, String pathAndQuery, String ifNoneMatch,
-                                                    Duration timeout) {
-        HttpRequest.Builder request = request(target, pathAndQuery, timeout).GET();
-        if (ifNoneMatch != null) {
-            request.header("If-None-Match", ifNoneMatch);
+    @Override
+    public CompletableFuture<ForwardedResponse> send(Instance target, PeerRequest request, Duration timeout) {
+        try {
+            return send(target, build(target, request, timeout.toMillis() < 1 ? Duration.ofMillis(1) : timeout));
+        } catch (IllegalArgumentException e) {
+            return CompletableFuture.failedFuture(e); // a path the URI grammar refuses: the caller's defect
         }
-        return send(target, request.build());
     }
 
-    /** GET from a standby replica of the data: the callee answers from its own copy, marked stale. */
-    public CompletableFuture<ForwardedResponse> getReplica(Instance target, String pathAndQuery, Duration timeout) {
-        return send(target, request(target, pathAndQuery, timeout).header(Forwarding.REPLICA_READ, "true").GET()
-                .build());
-    }
-
-    /** POST to a standby replica of the data: the callee answers from its own copy, marked stale. */
-    public CompletableFuture<ForwardedResponse> postReplica(Instance target, String path, byte[] body,
-                                                            String contentType, Duration timeout) {
-        return send(target, request(target, path, timeout)
-                .header(Forwarding.REPLICA_READ, "true")
-                .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build());
-    }
-
-    /** POST {@code body} to {@code path} on {@code target}, waiting at most {@code timeout}. */
-    public CompletableFuture<ForwardedResponse> post(Instance target, String path, byte[] body, String contentType,
-                                                     Duration timeout) {
-        HttpRequest request = request(target, path, timeout)
-                .header("Content-Type", contentType)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
-        return send(target, request);
-    }
-
-    private HttpRequest.Builder request(Instance target, String pathAndQuery, Duration timeout) {
-        return HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + pathAndQuery))
+    private HttpRequest build(Instance target, PeerRequest request, Duration timeout) {
+        HttpRequest.Builder http = HttpRequest.newBuilder(URI.create("http://" + target.hostPort()
+                        + request.pathAndQuery()))
                 .timeout(timeout)
                 .header(Forwarding.FORWARDED_BY, self.hostPort())
                 .header(Forwarding.DEADLINE, Long.toString(System.currentTimeMillis() + timeout.toMillis()));
+        if (request.ifNoneMatch() != null) {
+            http.header("If-None-Match", request.ifNoneMatch());
+        }
+        if (request.replicaRead()) {
+            http.header(Forwarding.REPLICA_READ, "true");
+        }
+        if (request.body() == null) {
+            http.GET();
+        } else {
+            http.header("Content-Type", request.contentType())
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
+        }
+        return http.build();
     }
 
     private CompletableFuture<ForwardedResponse> send(Instance target, HttpRequest request) {
@@ -123,14 +110,12 @@ public final class Forwarder implements AutoCloseable {
                 ? failure.getCause() : failure;
         if (cause instanceof HttpTimeoutException && !(cause instanceof HttpConnectTimeoutException)) {
             LOG.debug("Owner {} did not answer in time", target, cause);
-            return new CompletionException(ApiException.ownerTimeout("the instance that owns the data did not "
-                    + "answer in time"));
+            return new CompletionException(ReadFailures.peerTimeout());
         }
         if (!(cause instanceof ConnectException) && !(cause instanceof HttpConnectTimeoutException)) {
             LOG.debug("Forwarding to {} failed", target, cause);
         }
-        return new CompletionException(ApiException.unavailable("the instance that owns the data cannot be "
-                + "reached now; retry shortly", 1));
+        return new CompletionException(ReadFailures.peerUnreachable());
     }
 
     @Override

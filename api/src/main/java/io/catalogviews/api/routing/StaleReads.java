@@ -1,6 +1,5 @@
 package io.catalogviews.api.routing;
 
-import io.catalogviews.api.http.ApiException;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.Ownership;
 import io.javalin.http.Context;
@@ -13,6 +12,7 @@ import java.util.Optional;
  * {@link Forwarding#STALE} with its lag in {@link Forwarding#LAG_RECORDS}, if it is at most
  * {@code maxLagRecords} changelog records behind. Never when the caller asked for {@code fresh=true}, and never
  * for a request that was forwarded already (the instance that forwarded it fails over itself: one hop only).
+ * The instance that fails over checks a remote standby's answer by the same rule ({@link #accepts}).
  *
  * @param self          this instance
  * @param maxLagRecords how far behind its changelog a replica may be and still answer
@@ -41,10 +41,24 @@ public record StaleReads(Instance self, long maxLagRecords) {
         return lagRecords >= 0 && lagRecords <= maxLagRecords;
     }
 
-    /** 503 for a replica that is too far behind (or whose lag is unknown) to answer. */
-    public static ApiException tooFarBehind() {
-        return ApiException.unavailable("no replica of this data is close enough to the latest state now; retry "
-                + "shortly", 1);
+    /**
+     * Whether a standby's answer may be passed on: it answered from its own copy (marked {@link Forwarding#STALE}),
+     * with a lag this instance accepts too, and not with a server error. A product's 404, 409 or 304 from a
+     * standby is an answer of its copy; a 503 (too far behind, restoring) or an unmarked answer is not, and the
+     * read is refused as if no standby existed.
+     */
+    public boolean accepts(ForwardedResponse response) {
+        return response.status() < 500 && response.header(Forwarding.STALE).filter("true"::equals).isPresent()
+                && closeEnough(lagOf(response));
+    }
+
+    /** The lag a standby's answer reports, -1 when absent or unreadable. */
+    public static long lagOf(ForwardedResponse response) {
+        try {
+            return response.header(Forwarding.LAG_RECORDS).map(String::trim).map(Long::parseLong).orElse(-1L);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** Marks an answer as served by a replica that may lag. */

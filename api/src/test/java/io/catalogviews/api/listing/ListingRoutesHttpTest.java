@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.Responses;
+import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
+import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.CategoryCount;
@@ -250,17 +252,20 @@ class ListingRoutesHttpTest {
         };
         Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2);
         forwarders.add(forwarder);
-        ListingRoutes routes = new ListingRoutes(owners, queries, forwarder, new CursorCodec("test-app"),
-                Duration.ofSeconds(5), new StaleReads(self, 1));
+        StaleReads stale = new StaleReads(self, 1);
+        FanOutRouter fanOut = new FanOutRouter(self, forwarder, stale, Duration.ofSeconds(5));
+        ListingRoutes routes = new ListingRoutes(owners, queries, new CursorCodec("test-app"),
+                new KeyedRouter(self, forwarder, stale, Duration.ofSeconds(5)), fanOut);
+        ListingInternalRoutes internal = new ListingInternalRoutes(owners, queries, fanOut);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
             cfg.startup.showJavalinBanner = false;
             cfg.routes.get(ListingRoutes.PRODUCTS_PATH, routes::products);
             cfg.routes.get(ListingRoutes.FACETS_PATH, routes::facets);
             cfg.routes.get(ListingRoutes.CATEGORIES_PATH, routes::categories);
-            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, routes::internalCatalogPage);
-            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, routes::internalCatalogFacets);
-            cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, routes::internalCategories);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_PAGE_PATH, internal::catalogPage);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATALOG_FACETS_PATH, internal::catalogFacets);
+            cfg.routes.post(ListingRoutes.INTERNAL_CATEGORIES_PATH, internal::categories);
             cfg.routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
         });
         app.start();

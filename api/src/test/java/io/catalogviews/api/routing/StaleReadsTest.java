@@ -5,6 +5,7 @@ import io.catalogviews.views.routing.Ownership;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -44,5 +45,28 @@ class StaleReadsTest {
         assertThat(stale.closeEnough(1)).isTrue();
         assertThat(stale.closeEnough(2)).isFalse();
         assertThat(stale.closeEnough(-1)).as("unknown lag").isFalse();
+    }
+
+    @Test
+    void shouldPassOnAStandbysAnswerOnlyWhenMarkedStaleWithinTheLagAndNoServerError() {
+        assertThat(stale.accepts(answer(200, "true", "1"))).isTrue();
+        assertThat(stale.accepts(answer(404, "true", "0"))).as("a product its copy does not hold").isTrue();
+        assertThat(stale.accepts(answer(304, "true", "1"))).as("not modified").isTrue();
+        assertThat(stale.accepts(answer(200, null, null))).as("not marked stale").isFalse();
+        assertThat(stale.accepts(answer(200, "true", "2"))).as("too far behind").isFalse();
+        assertThat(stale.accepts(answer(200, "true", "soon"))).as("unreadable lag").isFalse();
+        assertThat(stale.accepts(answer(503, "true", "1"))).as("refused").isFalse();
+        assertThat(stale.accepts(answer(500, "true", "1"))).as("failed").isFalse();
+    }
+
+    private static ForwardedResponse answer(int status, String staleHeader, String lag) {
+        Map<String, List<String>> headers = new java.util.HashMap<>();
+        if (staleHeader != null) {
+            headers.put("x-stale", List.of(staleHeader));
+        }
+        if (lag != null) {
+            headers.put("x-lag-records", List.of(lag));
+        }
+        return new ForwardedResponse(status, headers, new byte[0]);
     }
 }

@@ -1,6 +1,5 @@
-package io.catalogviews.api.product;
+package io.catalogviews.api.routing;
 
-import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.Ownership;
 import org.junit.jupiter.api.Test;
@@ -11,7 +10,7 @@ import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class BatchPlanTest {
+class FanOutPlanTest {
 
     private static final Instance A = new Instance("a", 1);
     private static final Instance B = new Instance("b", 2);
@@ -30,26 +29,26 @@ class BatchPlanTest {
 
     @Test
     void shouldGroupIdsByActiveOwnerInRequestOrderWhenPlanning() {
-        BatchPlan plan = BatchPlan.of(List.of("p2", "p1", "p3", "p5", "p6", "p4"), OWNERSHIP::get);
+        FanOutPlan<String> plan = FanOutPlan.of(List.of("p2", "p1", "p3", "p5", "p6", "p4"), OWNERSHIP::get);
 
         assertThat(plan.byOwner()).containsExactly(
                 Map.entry(B, List.of("p2", "p5")), Map.entry(A, List.of("p1", "p4")), Map.entry(C, List.of("p3")));
         assertThat(plan.ownerless()).containsExactly("p6");
         assertThat(plan.allOwnedBy(A)).isFalse();
-        assertThat(BatchPlan.of(List.of("p1", "p4"), OWNERSHIP::get).allOwnedBy(A)).isTrue();
+        assertThat(FanOutPlan.of(List.of("p1", "p4"), OWNERSHIP::get).allOwnedBy(A)).isTrue();
     }
 
     @Test
     void shouldSendTheIdsOfAFailedOwnerToTheirStandbysWhenFailingOver() {
-        assertThat(BatchPlan.byStandby(List.of("p2", "p3", "p5", "p6"), OWNERSHIP::get, STALE, false, false))
+        assertThat(FanOutPlan.byStandby(List.of("p2", "p3", "p5", "p6"), OWNERSHIP::get, STALE, false, false))
                 .hasValueSatisfying(byStandby -> assertThat(byStandby).containsExactly(
                         Map.entry(A, List.of("p2", "p5")), Map.entry(B, List.of("p3")), Map.entry(C, List.of("p6"))));
     }
 
     @Test
     void shouldRefuseTheWholeFailoverWhenOneIdHasNoStandbyOrFreshIsAsked() {
-        assertThat(BatchPlan.byStandby(List.of("p2", "p7"), OWNERSHIP::get, STALE, false, false)).isEmpty();
-        assertThat(BatchPlan.byStandby(List.of("p2"), OWNERSHIP::get, STALE, true, false)).isEmpty();
-        assertThat(BatchPlan.byStandby(List.of("p2"), OWNERSHIP::get, STALE, false, true)).isEmpty();
+        assertThat(FanOutPlan.byStandby(List.of("p2", "p7"), OWNERSHIP::get, STALE, false, false)).isEmpty();
+        assertThat(FanOutPlan.byStandby(List.of("p2"), OWNERSHIP::get, STALE, true, false)).isEmpty();
+        assertThat(FanOutPlan.byStandby(List.of("p2"), OWNERSHIP::get, STALE, false, true)).isEmpty();
     }
 }

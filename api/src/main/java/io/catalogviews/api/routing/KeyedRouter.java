@@ -1,0 +1,143 @@
+package io.catalogviews.api.routing;
+
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.Responses;
+import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.routing.Ownership;
+import io.javalin.http.Context;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Answers a public read of one key ({@link KeyedRead}) wherever its data lives (DESIGN.md decision 10):
+ * <ol>
+ *   <li>This instance holds the active copy: read it here. If the store says the partition moved
+ *       ({@link QueryFailure.Kind#NOT_HOSTED_HERE}), read the metadata again and ask the new owner, once.</li>
+ *   <li>Another instance does: forward the request to it ONCE ({@link Forwarding#FORWARDED_BY}) and relay its
+ *       answer. A request that was forwarded already is answered here or refused, never forwarded again.</li>
+ *   <li>The owner cannot answer (none now, it refused with 503, it cannot be reached, it timed out, or the local
+ *       store refused): a standby of the partition answers ({@link StaleReads}: this instance's copy when it holds
+ *       one, else the standby's, asked with {@link Forwarding#REPLICA_READ}), marked {@code X-Stale} with
+ *       {@code X-Lag-Records}; never for {@code fresh=true}. If no standby may answer, or it cannot, the answer is
+ *       the owner's refusal ({@link ReadFailures}: 503 with {@code Retry-After}, or 504 {@code owner_timeout}).</li>
+ *   <li>A request asked with {@link Forwarding#REPLICA_READ} is answered from this instance's own copy if it is close
+ *       enough to its changelog, else refused with 503.</li>
+ * </ol>
+ * Each call to a peer waits at most the forward timeout (the owner also the time it may wait for the key's
+ * version); the standby gets its own forward timeout, so a read takes at most two of them.
+ */
+public final class KeyedRouter {
+
+    private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
+
+    private final Instance self;
+    private final Peers peers;
+    private final StaleReads stale;
+    private final Duration forwardTimeout;
+
+    public KeyedRouter(Instance self, Peers peers, StaleReads stale, Duration forwardTimeout) {
+        this.self = self;
+        this.peers = peers;
+        this.stale = stale;
+        this.forwardTimeout = forwardTimeout;
+    }
+
+    /** Answers {@code ctx} with {@code read}, here or through another instance; see the class comment. */
+    public <T> void route(Context ctx, KeyedRead<T> read) {
+        if (StaleReads.isReplicaRead(ctx)) {
+            complete(ctx, fromOwnCopy(ctx, read, null));
+            return;
+        }
+        complete(ctx, fromOwner(ctx, read, read.ownership().get(), true));
+    }
+
+    private <T> CompletableFuture<Void> fromOwner(Context ctx, KeyedRead<T> read, Ownership ownership,
+                                                  boolean mayAskAgain) {
+        Instance owner = ownership.active().orElse(null);
+        if (owner == null) {
+            return fallBack(ctx, read, ownership, ReadFailures.noOwner(read.view(), ownership.partition()));
+        }
+        if (!owner.equals(self)) {
+            return forwardOnce(ctx, read, ownership, owner);
+        }
+        LocalRead<T> local = read.active().get();
+        if (local instanceof LocalRead.Answered<T> answered) {
+            ctx.header(Forwarding.SERVED_BY, self.hostPort());
+            return read.answer().write(ctx, answered.value(), true);
+        }
+        QueryFailure failure = ((LocalRead.Refused<T>) local).failure();
+        if (failure.kind() == QueryFailure.Kind.NOT_HOSTED_HERE && mayAskAgain) {
+            // The partition left between metadata and store: whoever holds it now answers, once.
+            return fromOwner(ctx, read, read.ownership().get(), false);
+        }
+        return fallBack(ctx, read, ownership, ReadFailures.refusal(failure, read.view()));
+    }
+
+    private <T> CompletableFuture<Void> forwardOnce(Context ctx, KeyedRead<T> read, Ownership ownership,
+                                                    Instance owner) {
+        if (Forwarding.isForwarded(ctx)) {
+            // Metadata moved while the request travelled: refuse, never forward a second time.
+            return CompletableFuture.failedFuture(ReadFailures.noOwner(read.view(), ownership.partition()));
+        }
+        return peers.send(owner, PeerRequest.sameGet(ctx), forwardTimeout.plus(read.calleeWait()))
+                .handle((response, failure) -> {
+                    ApiException refusal = failure != null ? Responses.toApiException(failure)
+                            : response.status() == 503 ? ReadFailures.fromPeer(response, read.view()) : null;
+                    if (refusal == null) {
+                        Relay.relay(ctx, response);
+                        return DONE;
+                    }
+                    return fallBack(ctx, read, ownership, refusal);
+                }).thenCompose(next -> next);
+    }
+
+    private <T> CompletableFuture<Void> fallBack(Context ctx, KeyedRead<T> read, Ownership ownership,
+                                                 ApiException refusal) {
+        Instance standby = stale.standby(ownership, read.fresh(), Forwarding.isForwarded(ctx)).orElse(null);
+        if (standby == null) {
+            return CompletableFuture.failedFuture(refusal);
+        }
+        if (standby.equals(self)) {
+            return fromOwnCopy(ctx, read, refusal);
+        }
+        return peers.send(standby, PeerRequest.sameGet(ctx).toReplica(), forwardTimeout)
+                .handle((response, failure) -> {
+                    if (failure != null || !stale.accepts(response)) {
+                        throw refusal;
+                    }
+                    Relay.relay(ctx, response);
+                    return null;
+                });
+    }
+
+    /**
+     * Answers from this instance's copy, active or standby, marked stale; refuses with {@code refusal} (the owner's,
+     * on a failover) or, when null, with why this copy cannot answer (asked as a standby by another instance).
+     */
+    private <T> CompletableFuture<Void> fromOwnCopy(Context ctx, KeyedRead<T> read, ApiException refusal) {
+        ReplicaCopy<T> copy = read.anyCopy().get();
+        if (copy.read() instanceof LocalRead.Refused<T> refused) {
+            return CompletableFuture.failedFuture(refusal != null ? refusal
+                    : ReadFailures.refusal(refused.failure(), read.view()));
+        }
+        if (!stale.closeEnough(copy.lagRecords())) {
+            return CompletableFuture.failedFuture(refusal != null ? refusal : ReadFailures.tooFarBehind());
+        }
+        StaleReads.mark(ctx, copy.lagRecords());
+        ctx.header(Forwarding.SERVED_BY, self.hostPort());
+        return read.answer().write(ctx, ((LocalRead.Answered<T>) copy.read()).value(), false);
+    }
+
+    /** Ends the request with {@code answered}: at once when it is done (most local reads), else asynchronously. */
+    private static void complete(Context ctx, CompletableFuture<Void> answered) {
+        if (answered.isDone() && !answered.isCompletedExceptionally()) {
+            return;
+        }
+        if (answered.isDone()) {
+            throw Responses.toApiException(answered.handle((ok, failure) -> failure).join());
+        }
+        Responses.later(ctx, answered);
+    }
+}

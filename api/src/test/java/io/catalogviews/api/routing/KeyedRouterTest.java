@@ -1,0 +1,335 @@
+package io.catalogviews.api.routing;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.Responses;
+import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.routing.Ownership;
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every decision of the {@link KeyedRouter}, on real sockets: three instances {@code a}, {@code b}, {@code c}, each
+ * a router with its real {@link Forwarder} over an in-memory store of the same items. A request is always sent to
+ * {@code a}; the metadata (who owns the key, who holds standbys) is set per test. An answer names the instance and
+ * the copy that read it ({@code "item-1 read by <host:port> active"}), and every call an instance makes to another
+ * is recorded, so the tests see who answered and who was asked.
+ */
+class KeyedRouterTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Duration FORWARD_TIMEOUT = Duration.ofMillis(800);
+
+    private final Map<String, Ownership> ownership = new ConcurrentHashMap<>();
+    private final Map<Instance, Node> nodes = new LinkedHashMap<>();
+    private Instance a;
+    private Instance b;
+    private Instance c;
+
+    /** One instance: its store, what it asked of the others, and its server. */
+    private final class Node {
+        final Instance self;
+        final Forwarder forwarder;
+        final Queue<String> calls = new ConcurrentLinkedQueue<>();
+        volatile QueryFailure activeRefusal;
+        volatile Runnable onActiveRead = () -> { };
+        volatile long copyLag = 1;
+        volatile boolean hang;
+        volatile int rawStatus;
+        volatile String rawRetryAfter;
+        Javalin app;
+
+        Node(Instance self) {
+            this.self = self;
+            this.forwarder = new Forwarder(self, Duration.ofSeconds(1), 2);
+        }
+
+        void serve() {
+            Peers recorded = (target, request, timeout) -> {
+                calls.add(target.hostPort() + (request.replicaRead() ? " replica" : " owner"));
+                return forwarder.send(target, request, timeout);
+            };
+            KeyedRouter router = new KeyedRouter(self, recorded, new StaleReads(self, 1), FORWARD_TIMEOUT);
+            app = Javalin.create(cfg -> {
+                cfg.jetty.port = self.port();
+                cfg.startup.showJavalinBanner = false;
+                cfg.routes.get("/items/{key}", ctx -> {
+                    if (rawStatus != 0) {
+                        ctx.header("Retry-After", rawRetryAfter).status(rawStatus).result("{\"error\":{}}");
+                        return;
+                    }
+                    String key = ctx.pathParam("key");
+                    router.route(ctx, KeyedRead.<String>of("test view",
+                                    () -> ownership.getOrDefault(key, new Ownership(7, Optional.empty(), List.of())),
+                                    () -> activeRead(key), () -> new ReplicaCopy<>(item(key), copyLag),
+                                    (answering, item, fromActive) -> answer(answering, item, fromActive))
+                            .fresh("true".equals(ctx.queryParam("fresh"))));
+                });
+                cfg.routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
+            });
+            app.start();
+        }
+
+        private LocalRead<String> activeRead(String key) {
+            onActiveRead.run();
+            return activeRefusal != null ? new LocalRead.Refused<>(activeRefusal) : item(key);
+        }
+
+        private LocalRead<String> item(String key) {
+            return new LocalRead.Answered<>(key.startsWith("missing") ? null : key);
+        }
+
+        private CompletableFuture<Void> answer(Context ctx, String item, boolean fromActive) {
+            if (hang) {
+                return new CompletableFuture<>(); // an owner that never answers
+            }
+            if (item == null) {
+                throw ReadFailures.notFound("item");
+            }
+            ctx.status(200).result(item + " read by " + self.hostPort() + (fromActive ? " active" : " copy"));
+            return CompletableFuture.completedFuture(null);
+        }
+
+        void stop() {
+            if (app != null) {
+                app.stop();
+            }
+            forwarder.close();
+        }
+    }
+
+    @BeforeEach
+    void start() throws IOException {
+        // The instances must know each other's ports before they start: hold three distinct free ports open,
+        // release each just before its server binds, and start over if another process took one meanwhile.
+        for (int attempt = 1; ; attempt++) {
+            List<ServerSocket> held = List.of(new ServerSocket(0), new ServerSocket(0), new ServerSocket(0));
+            a = new Instance("127.0.0.1", held.get(0).getLocalPort());
+            b = new Instance("127.0.0.1", held.get(1).getLocalPort());
+            c = new Instance("127.0.0.1", held.get(2).getLocalPort());
+            try {
+                List<Instance> instances = List.of(a, b, c);
+                for (int i = 0; i < instances.size(); i++) {
+                    held.get(i).close();
+                    Node node = new Node(instances.get(i));
+                    nodes.put(node.self, node);
+                    node.serve();
+                }
+                return;
+            } catch (io.javalin.util.JavalinBindException e) {
+                for (ServerSocket socket : held) {
+                    socket.close();
+                }
+                stop();
+                nodes.clear();
+                if (attempt == 3) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        nodes.values().forEach(Node::stop);
+    }
+
+    // ---------------------------------------------------------------- local or forward
+
+    @Test
+    void shouldAnswerFromItsOwnStoreWithoutAskingAnotherInstanceWhenItOwnsTheKey() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(a), List.of(b)));
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + a.hostPort() + " active");
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(a.hostPort());
+        assertThat(response.headers().firstValue("X-Stale")).isEmpty();
+        assertThat(calls()).isEmpty();
+    }
+
+    @Test
+    void shouldForwardOnceAndRelayTheOwnersAnswerWhenAnotherInstanceOwnsTheKey() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + b.hostPort() + " active");
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+        assertThat(response.headers().firstValue("X-Stale")).isEmpty();
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    @Test
+    void shouldRefuseWithoutForwardingAgainWhenAForwardedRequestReachesAnInstanceThatDoesNotOwnTheKey()
+            throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(a)));
+
+        HttpResponse<String> response = get(a, "/items/item-1", "X-Catalog-Forwarded-By", c.hostPort());
+
+        assertUnavailable(response);
+        assertThat(calls()).as("a forwarded request is never forwarded again, not even to a standby").isEmpty();
+    }
+
+    @Test
+    void shouldAskTheNewOwnerOnceWhenItsStoreSaysThePartitionMovedAway() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(a), List.of()));
+        Node first = nodes.get(a);
+        first.activeRefusal = QueryFailure.notHostedHere("partition 1 moved");
+        first.onActiveRead = () -> ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    // ---------------------------------------------------------------- standby fallback
+
+    @Test
+    void shouldAnswerFromTheStandbyMarkedStaleWithItsLagWhenTheOwnerCannotAnswer() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+        nodes.get(b).activeRefusal = QueryFailure.retryLater("restoring");
+        nodes.get(c).copyLag = 0;
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + c.hostPort() + " copy");
+        assertThat(response.headers().firstValue("X-Stale")).hasValue("true");
+        assertThat(response.headers().firstValue("X-Lag-Records")).hasValue("0");
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(c.hostPort());
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner",
+                a.hostPort() + " -> " + c.hostPort() + " replica");
+    }
+
+    @Test
+    void shouldAnswerFromItsOwnStandbyMarkedStaleWhenTheOwnerIsUnreachable() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c, a)));
+        nodes.get(b).stop();
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + a.hostPort() + " copy");
+        assertThat(response.headers().firstValue("X-Stale")).hasValue("true");
+        assertThat(response.headers().firstValue("X-Lag-Records")).hasValue("1");
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    @Test
+    void shouldRefuseRatherThanAnswerFromAStandbyWhenFreshIsAsked() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+        nodes.get(b).activeRefusal = QueryFailure.retryLater("restoring");
+
+        HttpResponse<String> response = get(a, "/items/item-1?fresh=true");
+
+        assertUnavailable(response);
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    @Test
+    void shouldRefuseWhenTheOnlyStandbyIsTooFarBehindOrThereIsNoOwnerAndNoStandby() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+        nodes.get(b).activeRefusal = QueryFailure.retryLater("restoring");
+        nodes.get(c).copyLag = 2;
+        assertUnavailable(get(a, "/items/item-1"));
+
+        ownership.put("item-1", new Ownership(1, Optional.empty(), List.of()));
+        assertUnavailable(get(a, "/items/item-1"));
+    }
+
+    // ---------------------------------------------------------------- the status of a refusal
+
+    @Test
+    void shouldPassOnTheOwnersRetryAfterClampedToAMinuteWhenTheOwnerRefusesAndNoStandbyMayAnswer()
+            throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
+        nodes.get(b).rawStatus = 503;
+        nodes.get(b).rawRetryAfter = "120";
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertUnavailable(response);
+        assertThat(response.headers().firstValue("Retry-After")).hasValue("60");
+    }
+
+    @Test
+    void shouldAnswerOwnerTimeoutWhenTheOwnerDoesNotAnswerInTime() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
+        nodes.get(b).hang = true;
+        long start = System.nanoTime();
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        long tookMs = (System.nanoTime() - start) / 1_000_000;
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(504);
+        assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("owner_timeout");
+        assertThat(tookMs).as("waited about the forward timeout").isBetween(FORWARD_TIMEOUT.toMillis(), 5_000L);
+    }
+
+    @Test
+    void shouldAnswerNotFoundWhetherTheKeyIsReadHereOrByTheOwner() throws Exception {
+        ownership.put("missing-1", new Ownership(1, Optional.of(a), List.of()));
+        ownership.put("missing-2", new Ownership(2, Optional.of(b), List.of()));
+
+        for (String key : List.of("missing-1", "missing-2")) {
+            HttpResponse<String> response = get(a, "/items/" + key);
+            assertThat(response.statusCode()).as(key).isEqualTo(404);
+            assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("not_found");
+        }
+    }
+
+    // ---------------------------------------------------------------- fixtures
+
+    /** Every call an instance made to another, as {@code "from -> to owner|replica"}, instances in a, b, c order. */
+    private List<String> calls() {
+        List<String> out = new ArrayList<>();
+        nodes.values().forEach(node -> node.calls.forEach(call -> out.add(node.self.hostPort() + " -> " + call)));
+        return out;
+    }
+
+    private static void assertUnavailable(HttpResponse<String> response) throws IOException {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(503);
+        assertThat(response.headers().firstValue("Retry-After")).isPresent();
+        assertThat(response.headers().firstValue("X-Stale")).isEmpty();
+        assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("unavailable");
+    }
+
+    private static HttpResponse<String> get(Instance target, String pathAndQuery, String... headers)
+            throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + pathAndQuery));
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+    }
+}
