@@ -26,6 +26,9 @@ import java.util.concurrent.Callable;
                         + "phase failed (the restore included)."})
 public final class BenchCommand implements Callable<Integer> {
 
+    /** The system property naming the service's executable jar, the default class path of the service JVM. */
+    public static final String SERVICE_JAR_PROPERTY = "catalogViews.serviceJar";
+
     @Option(names = "--quick", description = "Small profile (20 000 products, 5 000 changes, 2 s runs at 16 "
             + "connections, 10 000 churn changes, 5 s of freshness): finishes in a few minutes.")
     boolean quick;
@@ -79,8 +82,9 @@ public final class BenchCommand implements Callable<Integer> {
             + "Default: ${DEFAULT-VALUE}.")
     int partitions;
 
-    @Option(names = "--service-classpath", description = "Class path of the service JVM. Default: the class path "
-            + "of this JVM (the executable jar).")
+    @Option(names = "--service-classpath", description = "Class path of the service JVM. Default: the service's "
+            + "jar named by the system property " + SERVICE_JAR_PROPERTY + " (bin/catalog-views sets it to "
+            + "api/target/catalog-views.jar), else the class path of this JVM (which holds the service too).")
     String serviceClassPath;
 
     @Option(names = "--service-jvm-options", description = "JVM options of the service (and of the ceiling and "
@@ -157,7 +161,9 @@ public final class BenchCommand implements Callable<Integer> {
                 applicationId != null ? applicationId : "catalog-views-bench",
                 inputTopic != null ? inputTopic : "catalog.product-events",
                 partitions,
-                serviceClassPath != null ? serviceClassPath : System.getProperty("java.class.path"),
+                serviceClassPath != null ? serviceClassPath
+                        : System.getProperty(SERVICE_JAR_PROPERTY, System.getProperty("java.class.path")),
+                System.getProperty("java.class.path"),
                 jvm,
                 rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : defaultCacheMb(n),
                 postgres, 16, ceiling,

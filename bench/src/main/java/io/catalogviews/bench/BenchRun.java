@@ -24,6 +24,7 @@ import io.catalogviews.bench.service.Freshness;
 import io.catalogviews.bench.service.Materialization;
 import io.catalogviews.broker.ChildProcessKafkaBroker;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
+import io.catalogviews.cli.CatalogViewsCli;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -175,7 +176,7 @@ public final class BenchRun {
         HttpTarget ceilingTarget = null;
         if (s.ceiling()) {
             int port = ChildJvm.freePort();
-            ChildJvm ceiling = ChildJvm.start("ceiling", s.serviceClassPath(), s.serviceJvmOptions(),
+            ChildJvm ceiling = ChildJvm.start("ceiling", s.harnessClassPath(), s.serviceJvmOptions(),
                     BenchServers.class.getName(), List.of("ceiling", Integer.toString(port)),
                     runDir.resolve("ceiling.log"), port);
             toClose.add(ceiling);
@@ -200,7 +201,7 @@ public final class BenchRun {
             }
             int port = ChildJvm.freePort();
             int pool = Math.min(32, s.concurrencies().stream().max(Integer::compare).orElse(16));
-            ChildJvm front = ChildJvm.start("postgres-http", s.serviceClassPath(), s.serviceJvmOptions(),
+            ChildJvm front = ChildJvm.start("postgres-http", s.harnessClassPath(), s.serviceJvmOptions(),
                     BenchServers.class.getName(), List.of("postgres", Integer.toString(port), jdbcUrl,
                             Integer.toString(pool)), runDir.resolve("postgres-http.log"), port);
             toClose.add(front);
@@ -476,7 +477,7 @@ public final class BenchRun {
     /** The service under test as a child JVM on {@link #servicePort}, state in {@code work/service-state}. */
     private ChildJvm startService(String bootstrap, Path log) {
         ChildJvm jvm = ChildJvm.start("service", s.serviceClassPath(), s.serviceJvmOptions(),
-                "io.catalogviews.cli.CatalogViewsCli", List.of("serve",
+                CatalogViewsCli.class.getName(), List.of("serve",
                         "--bootstrap-servers", bootstrap,
                         "--http-port", Integer.toString(servicePort),
                         "--advertised-url", "http://localhost:" + servicePort,

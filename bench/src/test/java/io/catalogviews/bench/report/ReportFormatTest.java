@@ -80,9 +80,9 @@ class ReportFormatTest {
                                           String url, boolean postgres) {
         return new BenchSettings(quick, 20_000, 5_000, Duration.ofSeconds(1), Duration.ofSeconds(2), concurrencies,
                 classes, url == null ? null : "kafka:9092", url, "catalog-views-bench", "catalog.product-events",
-                12, "service.jar", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"), 64, postgres, 16, url == null,
-                10_000, 1000, Duration.ofSeconds(5), Path.of("bench-results"), 42, false, url == null, true,
-                Duration.ZERO);
+                12, "service.jar", "harness.jar", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"), 64, postgres, 16,
+                url == null, 10_000, 1000, Duration.ofSeconds(5), Path.of("bench-results"), 42, false, url == null,
+                true, Duration.ZERO);
     }
 
     private static Map<String, Object> machine() {
