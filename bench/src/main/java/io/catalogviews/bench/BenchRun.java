@@ -19,12 +19,14 @@ import io.catalogviews.bench.query.Workloads;
 import io.catalogviews.bench.report.Report;
 import io.catalogviews.bench.service.BenchServers;
 import io.catalogviews.bench.service.ChildJvm;
-import io.catalogviews.bench.service.EventSender;
 import io.catalogviews.bench.service.Freshness;
 import io.catalogviews.bench.service.Materialization;
+import io.catalogviews.bench.service.Publishers;
 import io.catalogviews.broker.ChildProcessKafkaBroker;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
 import io.catalogviews.cli.CatalogViewsCli;
+import io.catalogviews.cli.EventPublisher;
+import io.catalogviews.cli.ProgressBar;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -128,14 +130,14 @@ public final class BenchRun {
         say("publishing " + s.products() + " products and " + s.updates() + " price/stock changes");
         long t0 = System.nanoTime();
         double publishSeconds;
-        try (EventSender sender = new EventSender(bootstrap, s.inputTopic(), 20)) {
+        try (EventPublisher sender = Publishers.batched(bootstrap, s.inputTopic())) {
             ProgressBar bar = new ProgressBar(System.err, "publishing", events);
             for (int i = 0; i < s.products(); i++) {
-                sender.send(model.upsert(i));
+                sender.publish(model.upsert(i), EventPublisher.Encoding.SINGLE_OBJECT);
                 bar.update(sender.acknowledged());
             }
             for (long k = 0; k < s.updates(); k++) {
-                sender.send(model.nextChange());
+                sender.publish(model.nextChange(), EventPublisher.Encoding.SINGLE_OBJECT);
                 bar.update(sender.acknowledged());
             }
             sender.flush();
@@ -262,7 +264,7 @@ public final class BenchRun {
             long base = views.lag().inputCommitted();
             long before = model.changesApplied();
             Freshness.Result f;
-            try (EventSender sender = new EventSender(bootstrap, s.inputTopic(), 0)) {
+            try (EventPublisher sender = Publishers.immediate(bootstrap, s.inputTopic())) {
                 f = Freshness.run(sender, model, serviceUrl, s.freshnessRate(), s.freshnessDuration(), 10);
             }
             results.put("freshness", f);
@@ -513,10 +515,10 @@ public final class BenchRun {
         say("churn: " + s.churnUpdates() + " more price/stock changes");
         long base = views.lag().inputCommitted();
         long t0 = System.nanoTime();
-        try (EventSender sender = new EventSender(bootstrap, s.inputTopic(), 20)) {
+        try (EventPublisher sender = Publishers.batched(bootstrap, s.inputTopic())) {
             ProgressBar bar = new ProgressBar(System.err, "publishing churn", s.churnUpdates());
             for (long k = 0; k < s.churnUpdates(); k++) {
-                sender.send(model.nextChange());
+                sender.publish(model.nextChange(), EventPublisher.Encoding.SINGLE_OBJECT);
                 bar.update(sender.acknowledged());
             }
             sender.flush();
