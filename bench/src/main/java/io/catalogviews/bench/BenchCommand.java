@@ -1,6 +1,7 @@
 package io.catalogviews.bench;
 
 import io.catalogviews.bench.query.QueryClass;
+import io.catalogviews.bench.results.BenchResults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -187,15 +188,15 @@ public final class BenchCommand implements Callable<Integer> {
         BenchSettings s = settings();
         BenchRun run = new BenchRun(s, System.out);
         Path dir = run.run();
-        Object wrong = run.results().get("wrongAnswers");
+        BenchResults results = run.results();
         System.out.println();
         System.out.println(java.nio.file.Files.readString(dir.resolve("summary.md")));
         System.out.println("[bench] results: " + dir.resolve("results.json") + ", " + dir.resolve("summary.md"));
-        if (wrong instanceof Long w && w > 0) {
+        if (results.wrongAnswers() > 0) {
             return 2;
         }
-        if (run.results().get("restore") instanceof java.util.Map<?, ?> restore && restore.get("error") != null) {
-            System.out.println("[bench] the restore phase failed: " + restore.get("error"));
+        if (results.restore() != null && results.restore().error() != null) {
+            System.out.println("[bench] the restore phase failed: " + results.restore().error());
             return 1;
         }
         return 0;

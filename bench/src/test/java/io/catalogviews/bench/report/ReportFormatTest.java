@@ -6,6 +6,18 @@ import io.catalogviews.bench.http.JsonCheck;
 import io.catalogviews.bench.load.LoadResult;
 import io.catalogviews.bench.peer.PgSchema;
 import io.catalogviews.bench.query.QueryClass;
+import io.catalogviews.bench.results.BenchResults;
+import io.catalogviews.bench.results.BrokerProcess;
+import io.catalogviews.bench.results.ChurnFigures;
+import io.catalogviews.bench.results.DeepPage;
+import io.catalogviews.bench.results.LoadFigures;
+import io.catalogviews.bench.results.Machine;
+import io.catalogviews.bench.results.MemoryFigures;
+import io.catalogviews.bench.results.PostgresIngest;
+import io.catalogviews.bench.results.PostgresSetup;
+import io.catalogviews.bench.results.RestoreFigures;
+import io.catalogviews.bench.results.RunSettings;
+import io.catalogviews.bench.results.ServiceProcess;
 import io.catalogviews.bench.service.Freshness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,9 +29,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -35,14 +47,14 @@ class ReportFormatTest {
 
     @Test
     void shouldWriteTheRecordedReportWhenEveryPhaseRan() throws IOException {
-        Report.write(dir, full(), fullRuns(), settings(true, List.of(16), List.of(QueryClass.values()), null, true));
+        Report.write(dir, full(), settings(true, List.of(16), List.of(QueryClass.values()), null, true));
 
         assertSameReport("full");
     }
 
     @Test
     void shouldWriteTheRecordedReportWhenRunAgainstADeploymentWithoutPeers() throws IOException {
-        Report.write(dir, external(), externalRuns(), settings(false, List.of(16, 64),
+        Report.write(dir, external(), settings(false, List.of(16, 64),
                 List.of(QueryClass.GET_BY_ID, QueryClass.CATEGORY_PRICE), "http://catalog:8080", false));
 
         assertSameReport("external");
@@ -50,10 +62,22 @@ class ReportFormatTest {
 
     @Test
     void shouldWriteTheRecordedReportWhenTheRestoreFailedHalfway() throws IOException {
-        Report.write(dir, failedRestore(), failedRestoreRuns(), settings(true, List.of(16),
+        Report.write(dir, failedRestore(), settings(true, List.of(16),
                 List.of(QueryClass.GET_BY_ID, QueryClass.DEEP_PAGE), null, false));
 
         assertSameReport("failed-restore");
+    }
+
+    @Test
+    void shouldReturnTheResultsItWroteWhenWritingTheReport() throws IOException {
+        BenchResults written = Report.write(dir, failedRestore(), settings(true, List.of(16),
+                List.of(QueryClass.GET_BY_ID, QueryClass.DEEP_PAGE), null, false));
+
+        assertThat(written.wrongAnswers()).isEqualTo(2);
+        assertThat(written.errors()).isZero();
+        assertThat(written.restore().error()).startsWith("java.lang.IllegalStateException");
+        assertThat(JsonCheck.MAPPER.readTree(dir.resolve("results.json").toFile()))
+                .isEqualTo(JsonCheck.MAPPER.readTree(JsonCheck.MAPPER.writeValueAsString(written)));
     }
 
     private void assertSameReport(String name) throws IOException {
@@ -85,22 +109,16 @@ class ReportFormatTest {
                 true, Duration.ZERO);
     }
 
-    private static Map<String, Object> machine() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cores", 2);
-        m.put("memoryMb", 7940L);
-        m.put("os", "Linux 6.1.0");
-        m.put("java", "OpenJDK 64-Bit Server VM 17.0.13");
-        m.put("cpu", "Intel(R) Xeon(R) CPU @ 2.20GHz");
-        m.put("note", "load client, service, broker and PostgreSQL all share these cores");
-        return m;
-    }
+    private static final List<String> JVM = List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC");
 
-    private static Map<String, Object> begin(BenchSettings s) {
-        Map<String, Object> results = new LinkedHashMap<>();
-        results.put("settings", Report.settings(s));
-        results.put("machine", machine());
-        return results;
+    private static BenchResults results(BenchSettings s, BrokerProcess broker, ServiceProcess service,
+                                        LoadFigures load, PostgresIngest ingest, PostgresSetup postgres,
+                                        List<DeepPage> deep, Freshness.Result freshness, ChurnFigures churn,
+                                        MemoryFigures memory, RestoreFigures restore, List<LoadResult> runs) {
+        Machine machine = new Machine(2, 7940L, "Linux 6.1.0", "OpenJDK 64-Bit Server VM 17.0.13",
+                "Intel(R) Xeon(R) CPU @ 2.20GHz", "load client, service, broker and PostgreSQL all share these cores");
+        return new BenchResults(RunSettings.of(s), machine, broker, service, load, ingest, postgres, deep, freshness,
+                churn, memory, restore, runs, null, null, null, null, null);
     }
 
     private static LoadResult run(String target, QueryClass c, int concurrency, double throughput, long wrong,
@@ -112,130 +130,49 @@ class ReportFormatTest {
                 0.9 + throughput / 1e5, 1.5 + throughput / 1e5, 12.25, bytes, 0.8, 0.6, 0.05, samples);
     }
 
-    private static Map<String, Object> load(boolean passThrough) {
-        Map<String, Object> load = new LinkedHashMap<>();
-        load.put("products", 20_000);
-        load.put("updates", 5_000L);
-        load.put("events", 25_000L);
-        load.put("publishSeconds", 1.25);
-        load.put("publishedPerSecond", 20_000.0);
-        load.put("materializeSeconds", 2.5);
-        load.put("materializedPerSecond", 10_000.0);
-        load.put("drainAfterPublishSeconds", 1.25);
-        load.put("note", "materialized = from the first send until the consumer group had no lag on the input and "
-                + "repartition topics and GET /v1/categories and a sample of products agreed with the model");
-        if (passThrough) {
-            load.put("passThroughPerSecond", 40_000.0);
-            load.put("fractionOfPassThrough", 0.25);
-        }
-        return load;
+    private static LoadFigures load(boolean passThrough) {
+        LoadFigures load = LoadFigures.of(20_000, 5_000, 1.25, 2.5);
+        return passThrough ? load.withPassThrough(40_000) : load;
     }
 
-    private static Map<String, Object> deep(String category, int page, int offset) {
-        Map<String, Object> d = new LinkedHashMap<>();
-        d.put("category", category);
-        d.put("page", page);
-        d.put("offset", offset);
-        return d;
+    private static RestoreFigures.Changelogs changelogs() {
+        Map<String, Long> topics = new TreeMap<>();
+        topics.put("catalog-views-bench-category-rows-changelog", 31_000L);
+        topics.put("catalog-views-bench-products-changelog", 26_000L);
+        return new RestoreFigures.Changelogs(20_000, topics, 57_000, RestoreFigures.Changelogs.NOTE, 48.5);
     }
 
-    private static Map<String, Object> memory(long postgresMb, Double rssMb) {
-        Map<String, Object> memory = new LinkedHashMap<>();
-        memory.put("rocksDbBoundMb", 64L);
-        memory.put("postgresSharedBuffersMb", postgresMb);
-        if (rssMb != null) {
-            memory.put("serviceRssMb", rssMb);
-        }
-        memory.put("serviceJvmOptions", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"));
-        return memory;
+    private static BrokerProcess broker() {
+        return new BrokerProcess("localhost:40123", 1001);
     }
 
-    private static Map<String, Object> restoreBefore() {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("products", 20_000);
-        Map<String, Long> changelogs = new java.util.TreeMap<>();
-        changelogs.put("catalog-views-bench-category-rows-changelog", 31_000L);
-        changelogs.put("catalog-views-bench-products-changelog", 26_000L);
-        r.put("changelogTopics", changelogs);
-        r.put("changelogOffsets", 57_000L);
-        r.put("changelogNote", "end minus start offset of every partition of the application's changelog topics: "
-                + "an upper bound on the records restored (exactly-once adds a transaction marker per partition and "
-                + "commit; compaction may have removed records)");
-        r.put("stateDirMbBefore", 48.5);
-        r.put("stopSeconds", 1.75);
-        return r;
+    private static ServiceProcess service() {
+        return new ServiceProcess("http://127.0.0.1:40125", 1002, JVM, 64);
     }
 
-    static Map<String, Object> full() {
+    static BenchResults full() {
         BenchSettings s = settings(true, List.of(16), List.of(QueryClass.values()), null, true);
-        Map<String, Object> results = begin(s);
-        results.put("broker", Map.of("bootstrapServers", "localhost:40123", "pid", 1001L));
-        results.put("service", Map.of("url", "http://127.0.0.1:40125", "pid", 1002L, "jvmOptions",
-                s.serviceJvmOptions(), "rocksDbMemoryMb", 64L));
-        results.put("load", load(true));
-        results.put("postgresIngest", Map.of("events", 25_000L, "seconds", 5.0, "eventsPerSecond", 5_000.0, "batch",
-                PgSchema.BATCH, "ratioCatalogViewsToPostgres", 2.0));
-        results.put("postgres", Map.of("jdbcUrl", "jdbc:postgresql://127.0.0.1:40130/postgres?reWriteBatchedInserts"
-                + "=true", "httpPool", 16, "schema", PgSchema.DDL));
-        results.put("deepPages", List.of(deep("electronics", 73, 4320), deep("home", 40, 2340),
-                deep("fashion", 27, 1560)));
-        results.put("freshness", new Freshness.Result("product view (GET /v1/products/{id})", 1000, 998.5, 4993, 500,
-                0, 1, 12.5, 40.25, 95.5, 180.0));
-        Map<String, Object> churn = new LinkedHashMap<>();
-        churn.put("changes", 10_000L);
-        churn.put("materializeSeconds", 2.0);
-        churn.put("materializedPerSecond", 5_000.0);
-        List<Map<String, Object>> rows = new ArrayList<>();
+        List<ChurnFigures.Row> rows = new ArrayList<>();
         for (QueryClass c : List.of(QueryClass.CATEGORY_PRICE, QueryClass.CATEGORY_UPDATED, QueryClass.DEEP_PAGE)) {
-            double before = throughput(c);
-            double after = before * 0.9;
-            double ceilingBefore = 20_000;
-            double ceilingAfter = 19_000;
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("class", c.key);
-            row.put("before", before);
-            row.put("after", after);
-            row.put("ratio", after / before);
-            row.put("ceilingAfter", ceilingAfter);
-            row.put("ceilingBefore", ceilingBefore);
-            row.put("fractionBefore", before / ceilingBefore);
-            row.put("fractionAfter", after / ceilingAfter);
-            row.put("ratioOfCeilingFractions", (after / ceilingAfter) / (before / ceilingBefore));
-            rows.add(row);
+            rows.add(ChurnFigures.Row.of(c.key, throughput(c), throughput(c) * 0.9, 19_000.0, 20_000.0));
         }
-        churn.put("classes", rows);
-        results.put("churn", churn);
-        results.put("memory", memory(64, 612.5));
-        Map<String, Object> r = restoreBefore();
-        r.put("httpUpSeconds", 1.5);
-        r.put("readySeconds", 6.25);
-        r.put("clusterCaughtUpSeconds", 6.5);
-        r.put("restoreSeconds", 7.0);
-        r.put("restoreSecondsAfterHttpUp", 5.5);
-        r.put("productsPerSecond", 20_000 / 7.0);
-        r.put("secondsPer100kProducts", 35.0);
-        r.put("readySecondsPer100kProducts", 31.25);
-        r.put("changelogOffsetsPerSecondToReady", 57_000 / 6.25);
-        r.put("maxStoreLagSeen", 56_000L);
-        r.put("checksNotRightWhileCaughtUp", 1);
-        r.put("firstProblemWhileCaughtUp", "lag Lag[input=0, repartition=12, inputCommitted=25000]");
-        r.put("note", "times from the start of the new service process (JVM start included): readySeconds until "
-                + "GET /health/ready answered 200, restoreSeconds until GET /v1/cluster said caughtUp: true, the "
-                + "consumer group had no lag and GET /v1/categories and 50 sampled products equaled the model; "
-                + "restoreSecondsAfterHttpUp leaves out the JVM's start (a fixed cost that dominates small catalogs)");
-        Map<String, Object> verification = new LinkedHashMap<>();
-        verification.put("classes", java.util.Arrays.stream(QueryClass.values()).map(c -> c.key).toList());
-        verification.put("concurrency", 4);
-        verification.put("secondsPerClass", 1.0);
-        verification.put("right", 12_345L);
-        verification.put("wrong", 0L);
-        verification.put("errors", 0L);
-        r.put("verification", verification);
-        r.put("stateDirMbAfter", 47.0);
-        r.put("serviceRssMbAfter", 590.25);
-        results.put("restore", r);
-        results.put("queries", fullRuns());
-        return results;
+        RestoreFigures.Timing timing = new RestoreFigures.Timing(1.5, 6.25, 6.5, 7.0, 5.5, 20_000 / 7.0, 35.0, 31.25,
+                57_000 / 6.25, 56_000, 1, "lag Lag[input=0, repartition=12, inputCommitted=25000]",
+                RestoreFigures.Timing.NOTE);
+        RestoreFigures.Verification verification = new RestoreFigures.Verification(
+                java.util.Arrays.stream(QueryClass.values()).map(c -> c.key).toList(), 4, 1.0, 12_345, 0, 0);
+        return results(s, broker(), service(), load(true),
+                PostgresIngest.of(25_000, 5.0, PgSchema.BATCH, 10_000.0),
+                new PostgresSetup("jdbc:postgresql://127.0.0.1:40130/postgres?reWriteBatchedInserts=true", 16,
+                        PgSchema.DDL),
+                List.of(new DeepPage("electronics", 73, 4320), new DeepPage("home", 40, 2340),
+                        new DeepPage("fashion", 27, 1560)),
+                new Freshness.Result("product view (GET /v1/products/{id})", 1000, 998.5, 4993, 500, 0, 1, 12.5,
+                        40.25, 95.5, 180.0),
+                new ChurnFigures(10_000, 2.0, 5_000.0, rows),
+                new MemoryFigures(64, 64, 612.5, JVM),
+                new RestoreFigures(null, changelogs(), 1.75, timing, verification, 47.0, 590.25, null),
+                fullRuns());
     }
 
     private static double throughput(QueryClass c) {
@@ -260,74 +197,36 @@ class ReportFormatTest {
         return runs;
     }
 
-    static Map<String, Object> external() {
+    static BenchResults external() {
         BenchSettings s = settings(false, List.of(16, 64), List.of(QueryClass.GET_BY_ID, QueryClass.CATEGORY_PRICE),
                 "http://catalog:8080", false);
-        Map<String, Object> results = begin(s);
-        results.put("service", Map.of("url", "http://catalog:8080", "pid", -1L, "jvmOptions",
-                s.serviceJvmOptions(), "rocksDbMemoryMb", 64L));
-        results.put("load", load(false));
-        results.put("deepPages", List.of(deep("electronics", 1000, 59_940)));
-        Map<String, Object> churn = new LinkedHashMap<>();
-        churn.put("changes", 10_000L);
-        churn.put("materializeSeconds", 4.0);
-        churn.put("materializedPerSecond", 2_500.0);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("class", QueryClass.CATEGORY_PRICE.key);
-        row.put("before", 8_000.0);
-        row.put("after", 7_000.0);
-        row.put("ratio", 7_000.0 / 8_000.0);
-        churn.put("classes", List.of(row));
-        results.put("churn", churn);
-        results.put("memory", memory(0, null));
-        results.put("restore", Map.of("skipped", "--url: a deployment the harness did not start"));
-        results.put("queries", externalRuns());
-        return results;
-    }
-
-    static List<LoadResult> externalRuns() {
-        return List.of(run(Report.SERVICE, QueryClass.GET_BY_ID, 16, 9_000, 0, 450),
+        ChurnFigures churn = new ChurnFigures(10_000, 4.0, 2_500.0,
+                List.of(ChurnFigures.Row.of(QueryClass.CATEGORY_PRICE.key, 8_000.0, 7_000.0, null, null)));
+        List<LoadResult> runs = List.of(run(Report.SERVICE, QueryClass.GET_BY_ID, 16, 9_000, 0, 450),
                 run(Report.SERVICE, QueryClass.GET_BY_ID, 64, 11_000, 0, 450),
                 run(Report.SERVICE, QueryClass.CATEGORY_PRICE, 16, 8_000, 0, 27_000),
                 run(Report.SERVICE, QueryClass.CATEGORY_PRICE, 64, 8_500, 0, 27_000),
                 run(Report.SERVICE + "/after-churn", QueryClass.CATEGORY_PRICE, 16, 7_000, 0, 27_000));
+        return results(s, null, new ServiceProcess("http://catalog:8080", -1, JVM, 64), load(false), null, null,
+                List.of(new DeepPage("electronics", 1000, 59_940)), null, churn, new MemoryFigures(64, 0, null, JVM),
+                RestoreFigures.skipped("--url: a deployment the harness did not start"), runs);
     }
 
-    static Map<String, Object> failedRestore() {
+    static BenchResults failedRestore() {
         BenchSettings s = settings(true, List.of(16), List.of(QueryClass.GET_BY_ID, QueryClass.DEEP_PAGE), null, false);
-        Map<String, Object> results = begin(s);
-        results.put("broker", Map.of("bootstrapServers", "localhost:40123", "pid", 1001L));
-        results.put("service", Map.of("url", "http://127.0.0.1:40125", "pid", 1002L, "jvmOptions",
-                s.serviceJvmOptions(), "rocksDbMemoryMb", 64L));
-        results.put("load", load(true));
-        results.put("deepPages", List.of(deep("electronics", 73, 4320)));
-        results.put("freshness", new Freshness.Result("product view (GET /v1/products/{id})", 1000, 640.0, 3200, 320,
-                3, 0, 30.0, 180.0, 260.5, 10_000.0));
-        Map<String, Object> churn = new LinkedHashMap<>();
-        churn.put("changes", 10_000L);
-        churn.put("materializeSeconds", 2.0);
-        churn.put("materializedPerSecond", 5_000.0);
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("class", QueryClass.DEEP_PAGE.key);
-        row.put("before", null);
-        row.put("after", 3_000.0);
-        row.put("ratio", null);
-        row.put("ceilingAfter", 18_000.0);
-        churn.put("classes", List.of(row));
-        results.put("churn", churn);
-        results.put("memory", memory(0, 700.0));
-        Map<String, Object> r = restoreBefore();
-        r.put("error", "java.lang.IllegalStateException: the restored service exited; log:\nOutOfMemoryError");
-        results.put("restore", r);
-        results.put("queries", failedRestoreRuns());
-        return results;
-    }
-
-    static List<LoadResult> failedRestoreRuns() {
-        return List.of(run(Report.SERVICE, QueryClass.GET_BY_ID, 16, 9_000, 2, 450),
+        ChurnFigures churn = new ChurnFigures(10_000, 2.0, 5_000.0,
+                List.of(ChurnFigures.Row.of(QueryClass.DEEP_PAGE.key, null, 3_000.0, 18_000.0, null)));
+        List<LoadResult> runs = List.of(run(Report.SERVICE, QueryClass.GET_BY_ID, 16, 9_000, 2, 450),
                 run(Report.CEILING, QueryClass.GET_BY_ID, 16, 20_000, 0, 450),
                 run(Report.CEILING, QueryClass.DEEP_PAGE, 16, 18_500, 0, 27_000),
                 run(Report.SERVICE + "/after-churn", QueryClass.DEEP_PAGE, 16, 3_000, 0, 27_000),
                 run(Report.CEILING + "/after-churn", QueryClass.DEEP_PAGE, 16, 18_000, 0, 27_000));
+        return results(s, broker(), service(), load(true), null, null, List.of(new DeepPage("electronics", 73, 4320)),
+                new Freshness.Result("product view (GET /v1/products/{id})", 1000, 640.0, 3200, 320, 3, 0, 30.0,
+                        180.0, 260.5, 10_000.0),
+                churn, new MemoryFigures(64, 0, 700.0, JVM),
+                RestoreFigures.failed(changelogs(), 1.75, null, null,
+                        "java.lang.IllegalStateException: the restored service exited; log:\nOutOfMemoryError"),
+                runs);
     }
 }
