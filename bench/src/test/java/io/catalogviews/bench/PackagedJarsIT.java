@@ -31,8 +31,8 @@ class PackagedJarsIT {
         List<String> entries = entries(jar("catalogViews.serviceJar"));
 
         assertThat(entries).as("the service's entry point").contains("io/catalogviews/cli/CatalogViewsCli.class");
-        assertThat(entries).as("entries of the service jar under %s", HARNESS_ONLY)
-                .noneMatch(e -> HARNESS_ONLY.stream().anyMatch(e::startsWith));
+        assertThat(entries.stream().filter(e -> HARNESS_ONLY.stream().anyMatch(e::startsWith)))
+                .as("entries of the service jar under %s", HARNESS_ONLY).isEmpty();
     }
 
     @Test
