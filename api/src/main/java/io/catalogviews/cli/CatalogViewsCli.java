@@ -1,6 +1,5 @@
 package io.catalogviews.cli;
 
-import io.catalogviews.bench.BenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -9,7 +8,7 @@ import java.util.Map;
 /** The {@code catalog-views} executable: {@code serve}, {@code demo}, {@code publish}. */
 @Command(name = "catalog-views", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Kafka Streams materialized views of product catalogs, served over HTTP.",
-        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class, BenchCommand.class,
+        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class,
                 CommandLine.HelpCommand.class})
 public final class CatalogViewsCli implements Runnable {
 

@@ -9,6 +9,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -33,13 +34,25 @@ public final class EventPublisher implements AutoCloseable {
 
     /** With {@code kafkaClient}'s properties (security, TLS, SASL …) over this publisher's producer tuning. */
     public EventPublisher(String bootstrapServers, String topic, KafkaClientConfig kafkaClient) {
+        this(bootstrapServers, topic, kafkaClient, Map.of());
+    }
+
+    /**
+     * With {@code tuning} (producer properties, for example {@code linger.ms} 0 where each send's latency is
+     * measured, as the benchmark's freshness phase does) over this publisher's own, and {@code kafkaClient}'s
+     * properties over both.
+     */
+    public EventPublisher(String bootstrapServers, String topic, KafkaClientConfig kafkaClient,
+                          Map<String, Object> tuning) {
         this.topic = topic;
-        this.producer = new KafkaProducer<>(kafkaClient.forProducer(bootstrapServers, Map.of(
+        Map<String, Object> producerTuning = new HashMap<>(Map.of(
                 ProducerConfig.ACKS_CONFIG, "all",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.LINGER_MS_CONFIG, 20,
                 ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024,
-                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4")),
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4"));
+        producerTuning.putAll(tuning);
+        this.producer = new KafkaProducer<>(kafkaClient.forProducer(bootstrapServers, producerTuning),
                 new ByteArraySerializer(), new ByteArraySerializer());
     }
 

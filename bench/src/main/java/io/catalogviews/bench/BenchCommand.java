@@ -1,6 +1,7 @@
 package io.catalogviews.bench;
 
 import io.catalogviews.bench.query.QueryClass;
+import io.catalogviews.bench.results.BenchResults;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -25,6 +26,9 @@ import java.util.concurrent.Callable;
                 "Exit code 0 when the run completed with no wrong answer, 2 when some answer was wrong, 1 when a "
                         + "phase failed (the restore included)."})
 public final class BenchCommand implements Callable<Integer> {
+
+    /** The system property naming the service's executable jar, the default class path of the service JVM. */
+    public static final String SERVICE_JAR_PROPERTY = "catalogViews.serviceJar";
 
     @Option(names = "--quick", description = "Small profile (20 000 products, 5 000 changes, 2 s runs at 16 "
             + "connections, 10 000 churn changes, 5 s of freshness): finishes in a few minutes.")
@@ -79,8 +83,9 @@ public final class BenchCommand implements Callable<Integer> {
             + "Default: ${DEFAULT-VALUE}.")
     int partitions;
 
-    @Option(names = "--service-classpath", description = "Class path of the service JVM. Default: the class path "
-            + "of this JVM (the executable jar).")
+    @Option(names = "--service-classpath", description = "Class path of the service JVM. Default: the service's "
+            + "jar named by the system property " + SERVICE_JAR_PROPERTY + " (bin/catalog-views sets it to "
+            + "api/target/catalog-views.jar), else the class path of this JVM (which holds the service too).")
     String serviceClassPath;
 
     @Option(names = "--service-jvm-options", description = "JVM options of the service (and of the ceiling and "
@@ -157,7 +162,9 @@ public final class BenchCommand implements Callable<Integer> {
                 applicationId != null ? applicationId : "catalog-views-bench",
                 inputTopic != null ? inputTopic : "catalog.product-events",
                 partitions,
-                serviceClassPath != null ? serviceClassPath : System.getProperty("java.class.path"),
+                serviceClassPath != null ? serviceClassPath
+                        : System.getProperty(SERVICE_JAR_PROPERTY, System.getProperty("java.class.path")),
+                System.getProperty("java.class.path"),
                 jvm,
                 rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : defaultCacheMb(n),
                 postgres, 16, ceiling,
@@ -181,15 +188,15 @@ public final class BenchCommand implements Callable<Integer> {
         BenchSettings s = settings();
         BenchRun run = new BenchRun(s, System.out);
         Path dir = run.run();
-        Object wrong = run.results().get("wrongAnswers");
+        BenchResults results = run.results();
         System.out.println();
         System.out.println(java.nio.file.Files.readString(dir.resolve("summary.md")));
         System.out.println("[bench] results: " + dir.resolve("results.json") + ", " + dir.resolve("summary.md"));
-        if (wrong instanceof Long w && w > 0) {
+        if (results.wrongAnswers() > 0) {
             return 2;
         }
-        if (run.results().get("restore") instanceof java.util.Map<?, ?> restore && restore.get("error") != null) {
-            System.out.println("[bench] the restore phase failed: " + restore.get("error"));
+        if (results.restore() != null && results.restore().error() != null) {
+            System.out.println("[bench] the restore phase failed: " + results.restore().error());
             return 1;
         }
         return 0;

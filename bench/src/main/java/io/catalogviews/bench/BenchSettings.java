@@ -11,6 +11,9 @@ import java.util.List;
  *
  * @param bootstrapServers a running Kafka, or null for a broker the harness starts (a child JVM)
  * @param serviceUrl       a running deployment to load and query, or null for a service the harness starts
+ * @param serviceClassPath class path of the service JVM (the service's executable jar)
+ * @param harnessClassPath class path of the ceiling and PostgreSQL HTTP servers (the harness's own: the service's
+ *                         jar does not hold them)
  * @param concurrencies    load threads (connections) of the query runs; the first is the headline one
  * @param jitWarmup        how long each target is loaded, over all query classes, before its first measured run
  *                         (every JVM involved is still compiling its hot paths when it has just started)
@@ -20,8 +23,8 @@ import java.util.List;
 public record BenchSettings(boolean quick, int products, long updates, Duration warmup, Duration duration,
                             List<Integer> concurrencies, List<QueryClass> classes, String bootstrapServers,
                             String serviceUrl, String applicationId, String inputTopic, int partitions,
-                            String serviceClassPath, List<String> serviceJvmOptions, long rocksDbMemoryMb,
-                            boolean postgres, int postgresPool, boolean ceiling, long churnUpdates,
+                            String serviceClassPath, String harnessClassPath, List<String> serviceJvmOptions,
+                            long rocksDbMemoryMb, boolean postgres, int postgresPool, boolean ceiling, long churnUpdates,
                             double freshnessRate, Duration freshnessDuration, Path outputDir, long seed,
                             boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup) {
 

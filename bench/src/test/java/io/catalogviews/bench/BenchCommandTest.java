@@ -31,6 +31,24 @@ class BenchCommandTest {
     }
 
     @Test
+    void shouldStartTheServiceFromTheLaunchersJarWhenNoServiceClassPathIsGiven() {
+        String before = System.getProperty(BenchCommand.SERVICE_JAR_PROPERTY);
+        System.setProperty(BenchCommand.SERVICE_JAR_PROPERTY, "/opt/catalog-views.jar");
+        try {
+            assertThat(settings().serviceClassPath()).isEqualTo("/opt/catalog-views.jar");
+            assertThat(settings("--service-classpath", "/tmp/old.jar").serviceClassPath()).isEqualTo("/tmp/old.jar");
+            assertThat(settings().harnessClassPath()).as("the servers beside the service run from the harness")
+                    .isEqualTo(System.getProperty("java.class.path"));
+        } finally {
+            if (before == null) {
+                System.clearProperty(BenchCommand.SERVICE_JAR_PROPERTY);
+            } else {
+                System.setProperty(BenchCommand.SERVICE_JAR_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
     void shouldKeepPostgresNegatableBesideRestore() {
         assertThat(settings("--no-postgres", "--restore").postgres()).isFalse();
         assertThat(settings("--no-postgres", "--restore").restore()).isTrue();

@@ -1,7 +1,7 @@
 package io.catalogviews.bench.peer;
 
-import io.catalogviews.bench.ProgressBar;
 import io.catalogviews.bench.catalog.CatalogModel;
+import io.catalogviews.cli.ProgressBar;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

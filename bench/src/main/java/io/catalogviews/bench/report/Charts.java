@@ -1,11 +1,11 @@
 package io.catalogviews.bench.report;
 
 import io.catalogviews.bench.load.LoadResult;
+import io.catalogviews.bench.results.SummaryRow;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /** Plain SVG bar charts, one small panel per query class (each with its own scale), no dependencies. */
 final class Charts {
@@ -24,24 +24,24 @@ final class Charts {
     record Panel(String title, List<Bar> bars) {
     }
 
-    static String throughput(List<Map<String, Object>> summary, int concurrency) {
+    static String throughput(List<SummaryRow> summary, int concurrency) {
         List<Panel> panels = new ArrayList<>();
-        for (Map<String, Object> row : summary) {
-            if (((Integer) row.get("concurrency")) != concurrency) {
+        for (SummaryRow row : summary) {
+            if (row.concurrency() != concurrency) {
                 continue;
             }
             List<Bar> bars = new ArrayList<>();
-            bars.add(new Bar("catalog-views", (Double) row.get("throughput")));
-            if (row.get("ceiling") != null) {
-                bars.add(new Bar("HTTP ceiling", (Double) row.get("ceiling")));
+            bars.add(new Bar("catalog-views", row.throughput()));
+            if (row.ceiling() != null) {
+                bars.add(new Bar("HTTP ceiling", row.ceiling().ceiling()));
             }
-            if (row.get("postgresHttp") != null) {
-                bars.add(new Bar("PostgreSQL+HTTP", (Double) row.get("postgresHttp")));
+            if (row.postgresHttp() != null) {
+                bars.add(new Bar("PostgreSQL+HTTP", row.postgresHttp().postgresHttp()));
             }
-            if (row.get("postgresJdbc") != null) {
-                bars.add(new Bar("PostgreSQL JDBC", (Double) row.get("postgresJdbc")));
+            if (row.postgresJdbc() != null) {
+                bars.add(new Bar("PostgreSQL JDBC", row.postgresJdbc().postgresJdbc()));
             }
-            panels.add(new Panel(row.get("class") + " (req/s)", bars));
+            panels.add(new Panel(row.queryClass() + " (req/s)", bars));
         }
         return render("Throughput per query class, " + concurrency + " concurrent clients (right answers/s)", panels);
     }

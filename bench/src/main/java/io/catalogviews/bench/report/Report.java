@@ -5,16 +5,18 @@ import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.http.JsonCheck;
 import io.catalogviews.bench.load.LoadResult;
 import io.catalogviews.bench.query.QueryClass;
+import io.catalogviews.bench.results.BenchResults;
+import io.catalogviews.bench.results.ChurnFigures;
+import io.catalogviews.bench.results.SummaryRow;
+import io.catalogviews.bench.results.TargetCheck;
+import io.catalogviews.bench.service.Freshness;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 
 /** Writes {@code results.json}, {@code summary.md} and the SVG charts of one run. */
@@ -28,66 +30,23 @@ public final class Report {
     private Report() {
     }
 
-    public static Map<String, Object> settings(BenchSettings s) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("profile", s.quick() ? "quick" : "full");
-        m.put("products", s.products());
-        m.put("updates", s.updates());
-        m.put("warmupSeconds", s.warmup().toMillis() / 1000.0);
-        m.put("durationSeconds", s.duration().toMillis() / 1000.0);
-        m.put("concurrencies", s.concurrencies());
-        m.put("classes", s.classes().stream().map(c -> c.key).toList());
-        m.put("externalKafka", s.bootstrapServers() != null);
-        m.put("externalService", s.serviceUrl() != null);
-        m.put("partitions", s.partitions());
-        m.put("rocksDbMemoryMb", s.rocksDbMemoryMb());
-        m.put("postgres", s.postgres());
-        m.put("churnUpdates", s.churnUpdates());
-        m.put("freshnessRate", s.freshnessRate());
-        m.put("freshnessSeconds", s.freshnessDuration().toSeconds());
-        m.put("restore", s.restore());
-        m.put("seed", s.seed());
-        return m;
-    }
-
-    public static Map<String, Object> machine() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            m.put("memoryMb", os.getTotalMemorySize() / (1024 * 1024));
-        }
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        try {
-            Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name")).findFirst()
-                    .ifPresent(l -> m.put("cpu", l.substring(l.indexOf(':') + 1).trim()));
-        } catch (IOException e) {
-            // not on Linux
-        }
-        m.put("note", "load client, service, broker and PostgreSQL all share these cores");
-        return m;
-    }
-
-    public static void write(Path dir, Map<String, Object> results, List<LoadResult> runs, BenchSettings s)
-            throws IOException {
-        List<Map<String, Object>> summary = summary(runs, s);
-        results.put("summary", summary);
-        results.put("targets", targets(results, runs, s));
-        long wrong = runs.stream().mapToLong(LoadResult::wrong).sum();
-        long errors = runs.stream().mapToLong(LoadResult::errors).sum();
-        results.put("wrongAnswers", wrong);
-        results.put("errors", errors);
+    /** Writes the report of {@code measured} (every phase's figures and every query run); returns it completed. */
+    public static BenchResults write(Path dir, BenchResults measured, BenchSettings s) throws IOException {
+        List<LoadResult> runs = measured.queries();
+        List<SummaryRow> summary = summary(runs, s);
+        BenchResults results = measured.withReport(summary, targets(measured, runs, s));
         Files.createDirectories(dir);
         JsonCheck.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(dir.resolve("results.json").toFile(), results);
         Files.writeString(dir.resolve("throughput.svg"), Charts.throughput(summary, s.headlineConcurrency()));
         Files.writeString(dir.resolve("latency.svg"), Charts.latency(runs, s.headlineConcurrency()));
-        Files.writeString(dir.resolve("summary.md"), Markdown.summary(results, summary, runs, s));
+        Files.writeString(dir.resolve("summary.md"), Markdown.summary(results, s));
+        return results;
     }
 
     /** One row per class and concurrency: the service beside the ceiling and PostgreSQL. */
-    static List<Map<String, Object>> summary(List<LoadResult> runs, BenchSettings s) {
-        List<Map<String, Object>> rows = new ArrayList<>();
+    static List<SummaryRow> summary(List<LoadResult> runs, BenchSettings s) {
+        List<SummaryRow> rows = new ArrayList<>();
         for (QueryClass c : s.classes()) {
             for (int concurrency : s.concurrencies()) {
                 Optional<LoadResult> service = find(runs, SERVICE, c.key, concurrency);
@@ -95,37 +54,20 @@ public final class Report {
                     continue;
                 }
                 LoadResult r = service.get();
-                Map<String, Object> row = new LinkedHashMap<>();
-                row.put("class", c.key);
-                row.put("concurrency", concurrency);
-                row.put("throughput", r.throughput());
-                row.put("p50Ms", r.p50Ms());
-                row.put("p95Ms", r.p95Ms());
-                row.put("p99Ms", r.p99Ms());
-                row.put("maxMs", r.maxMs());
-                row.put("bytes", r.meanBytes());
-                row.put("wrong", r.wrong());
-                row.put("errors", r.errors());
-                row.put("serviceCpuCores", r.serverCpuCores());
-                row.put("clientCpuCores", r.clientCpuCores());
-                row.put("otherCpuCores", r.otherCpuCores());
-                find(runs, CEILING, c.key, concurrency).ifPresent(x -> {
-                    row.put("ceiling", x.throughput());
-                    row.put("fractionOfCeiling", r.throughput() / x.throughput());
-                });
-                find(runs, PG_HTTP, c.key, concurrency).ifPresent(x -> {
-                    row.put("postgresHttp", x.throughput());
-                    row.put("postgresHttpP99Ms", x.p99Ms());
-                    row.put("ratioToPostgresHttp", r.throughput() / x.throughput());
-                    row.put("postgresHttpWrong", x.wrong());
-                });
-                find(runs, PG_JDBC, c.key, concurrency).ifPresent(x -> {
-                    row.put("postgresJdbc", x.throughput());
-                    row.put("postgresJdbcP99Ms", x.p99Ms());
-                    row.put("ratioToPostgresJdbc", r.throughput() / x.throughput());
-                    row.put("postgresJdbcWrong", x.wrong());
-                });
-                rows.add(row);
+                SummaryRow.Ceiling ceiling = find(runs, CEILING, c.key, concurrency)
+                        .map(x -> new SummaryRow.Ceiling(x.throughput(), r.throughput() / x.throughput()))
+                        .orElse(null);
+                SummaryRow.PostgresHttp pgHttp = find(runs, PG_HTTP, c.key, concurrency)
+                        .map(x -> new SummaryRow.PostgresHttp(x.throughput(), x.p99Ms(),
+                                r.throughput() / x.throughput(), x.wrong()))
+                        .orElse(null);
+                SummaryRow.PostgresJdbc pgJdbc = find(runs, PG_JDBC, c.key, concurrency)
+                        .map(x -> new SummaryRow.PostgresJdbc(x.throughput(), x.p99Ms(),
+                                r.throughput() / x.throughput(), x.wrong()))
+                        .orElse(null);
+                rows.add(new SummaryRow(c.key, concurrency, r.throughput(), r.p50Ms(), r.p95Ms(), r.p99Ms(),
+                        r.maxMs(), r.meanBytes(), r.wrong(), r.errors(), r.serverCpuCores(), r.clientCpuCores(),
+                        r.otherCpuCores(), ceiling, pgHttp, pgJdbc));
             }
         }
         return rows;
@@ -137,74 +79,64 @@ public final class Report {
     }
 
     /** The targets, each with the measured figure and whether it is met (null: not measured). */
-    @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> targets(Map<String, Object> results, List<LoadResult> runs, BenchSettings s) {
-        List<Map<String, Object>> t = new ArrayList<>();
+    static List<TargetCheck> targets(BenchResults results, List<LoadResult> runs, BenchSettings s) {
+        List<TargetCheck> t = new ArrayList<>();
         int c = s.headlineConcurrency();
         Optional<LoadResult> get = find(runs, SERVICE, QueryClass.GET_BY_ID.key, c);
         Optional<LoadResult> getCeiling = find(runs, CEILING, QueryClass.GET_BY_ID.key, c);
         if (get.isPresent() && getCeiling.isPresent()) {
             double f = get.get().throughput() / getCeiling.get().throughput();
-            t.add(target("get by id ≥ 60 % of the HTTP ceiling (c=" + c + ")", pct(f), f >= 0.6));
+            t.add(new TargetCheck("get by id ≥ 60 % of the HTTP ceiling (c=" + c + ")", pct(f), f >= 0.6));
         }
         Optional<LoadResult> get16 = find(runs, SERVICE, QueryClass.GET_BY_ID.key, 16);
-        get16.ifPresent(r -> t.add(target("get by id p99 ≤ 5 ms at 16 clients", fmt(r.p99Ms()) + " ms",
+        get16.ifPresent(r -> t.add(new TargetCheck("get by id p99 ≤ 5 ms at 16 clients", fmt(r.p99Ms()) + " ms",
                 r.p99Ms() <= 5)));
         Optional<LoadResult> page = find(runs, SERVICE, QueryClass.CATEGORY_PRICE.key, c);
         Optional<LoadResult> pageCeiling = find(runs, CEILING, QueryClass.CATEGORY_PRICE.key, c);
         if (page.isPresent() && pageCeiling.isPresent()) {
             double f = page.get().throughput() / pageCeiling.get().throughput();
-            t.add(target("category page ≥ 40 % of the ceiling (c=" + c + ")", pct(f), f >= 0.4));
+            t.add(new TargetCheck("category page ≥ 40 % of the ceiling (c=" + c + ")", pct(f), f >= 0.4));
         }
         for (String pg : List.of(PG_HTTP, PG_JDBC)) {
             Optional<LoadResult> p = find(runs, pg, QueryClass.CATEGORY_PRICE.key, c);
             if (page.isPresent() && p.isPresent()) {
                 double ratio = page.get().throughput() / p.get().throughput();
-                t.add(target("category page ≥ 3× PostgreSQL (" + pg + ", c=" + c + ")", fmt(ratio) + "×",
+                t.add(new TargetCheck("category page ≥ 3× PostgreSQL (" + pg + ", c=" + c + ")", fmt(ratio) + "×",
                         ratio >= 3));
             }
         }
-        find(runs, SERVICE, QueryClass.BATCH_100.key, c).ifPresent(r -> t.add(target(
+        find(runs, SERVICE, QueryClass.BATCH_100.key, c).ifPresent(r -> t.add(new TargetCheck(
                 "batch of 100 ≥ 200 000 verified products/s (c=" + c + ")",
                 String.format(Locale.ROOT, "%,.0f products/s", r.throughput() * 100), r.throughput() * 100 >= 200_000)));
-        Object load = results.get("load");
-        if (load instanceof Map<?, ?> l && l.get("materializedPerSecond") instanceof Double rate) {
-            t.add(target("materialize ≥ 50 000 events/s (exactly_once_v2, broker on this machine)",
+        if (results.load() != null) {
+            double rate = results.load().materializedPerSecond();
+            t.add(new TargetCheck("materialize ≥ 50 000 events/s (exactly_once_v2, broker on this machine)",
                     String.format(Locale.ROOT, "%,.0f events/s", rate), rate >= 50_000));
         }
-        Object fresh = results.get("freshness");
-        if (fresh instanceof io.catalogviews.bench.service.Freshness.Result f) {
-            t.add(target("freshness p99 ≤ 250 ms at " + (int) f.rate() + " updates/s (product view)",
+        Freshness.Result f = results.freshness();
+        if (f != null) {
+            t.add(new TargetCheck("freshness p99 ≤ 250 ms at " + (int) f.rate() + " updates/s (product view)",
                     fmt(f.p99Ms()) + " ms", f.p99Ms() <= 250 && f.timeouts() == 0));
         }
         Optional<LoadResult> one = find(runs, SERVICE, QueryClass.PAGE_ONE.key, c);
         Optional<LoadResult> deep = find(runs, SERVICE, QueryClass.DEEP_PAGE.key, c);
         if (one.isPresent() && deep.isPresent()) {
             double cost = one.get().throughput() / deep.get().throughput();
-            t.add(target("deep page within 1.2× the cost of page 1 (c=" + c + ")", fmt(cost) + "×", cost <= 1.2));
+            t.add(new TargetCheck("deep page within 1.2× the cost of page 1 (c=" + c + ")", fmt(cost) + "×",
+                    cost <= 1.2));
         }
-        Object churn = results.get("churn");
-        if (churn instanceof Map<?, ?> ch && ch.get("classes") instanceof List<?> rows) {
-            for (Object o : rows) {
-                Map<String, Object> row = (Map<String, Object>) o;
-                if (row.get("ratio") instanceof Double ratio) {
-                    Object normalized = row.get("ratioOfCeilingFractions");
-                    boolean met = normalized instanceof Double n ? n >= 0.9 : ratio >= 0.9;
-                    t.add(target("after churn ≥ 90 % of the throughput before it (" + row.get("class") + ")",
-                            pct(ratio) + (normalized instanceof Double n ? " raw, " + pct(n) + " as fractions of the "
-                                    + "ceiling measured before and after" : ""), met));
+        if (results.churn() != null) {
+            for (ChurnFigures.Row row : results.churn().classes()) {
+                if (row.ratio() != null) {
+                    Double normalized = row.ratioOfCeilingFractions();
+                    boolean met = normalized != null ? normalized >= 0.9 : row.ratio() >= 0.9;
+                    t.add(new TargetCheck("after churn ≥ 90 % of the throughput before it (" + row.queryClass() + ")",
+                            pct(row.ratio()) + (normalized != null ? " raw, " + pct(normalized) + " as fractions of "
+                                    + "the ceiling measured before and after" : ""), met));
                 }
             }
         }
         return t;
-    }
-
-    private static Map<String, Object> target(String name, String measured, boolean met) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("target", name);
-        m.put("measured", measured);
-        m.put("met", met);
-        return m;
     }
 
     static String pct(double f) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.http.HttpConnection;
 import io.catalogviews.bench.http.JsonCheck;
+import io.catalogviews.cli.EventPublisher;
 import io.catalogviews.events.ProductEvent;
 
 import java.io.IOException;
@@ -32,7 +33,7 @@ public final class Freshness {
     private Freshness() {
     }
 
-    public static Result run(EventSender sender, CatalogModel model, String serviceUrl, double rate, Duration duration,
+    public static Result run(EventPublisher sender, CatalogModel model, String serviceUrl, double rate, Duration duration,
                              int sampleEvery) {
         ExecutorService probes = Executors.newFixedThreadPool(128, r -> {
             Thread t = new Thread(r, "freshness-probe");
@@ -60,7 +61,7 @@ public final class Freshness {
             }
             ProductEvent e = model.nextChange();
             long sentAt = System.nanoTime();
-            sender.send(e);
+            sender.publish(e, EventPublisher.Encoding.SINGLE_OBJECT);
             if (sent % sampleEvery == 0) {
                 probesStarted++;
                 String target = "/v1/products/" + e.getProductId() + "?minVersion=" + e.getVersion() + "&waitMs=10000";

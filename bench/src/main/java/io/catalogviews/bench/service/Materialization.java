@@ -1,11 +1,11 @@
 package io.catalogviews.bench.service;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.catalogviews.bench.ProgressBar;
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.catalog.SyntheticCatalog;
 import io.catalogviews.bench.http.HttpConnection;
 import io.catalogviews.bench.http.JsonCheck;
+import io.catalogviews.cli.ProgressBar;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;

@@ -1,0 +1,5 @@
+package io.catalogviews.bench.results;
+
+/** The Kafka broker the harness started ({@code broker}); absent with {@code --bootstrap-servers}. */
+public record BrokerProcess(String bootstrapServers, long pid) {
+}
