@@ -5,10 +5,10 @@ import picocli.CommandLine.Command;
 
 import java.util.Map;
 
-/** The {@code catalog-views} executable: {@code serve}, {@code demo}, {@code publish}. */
+/** The {@code catalog-views} executable: {@code serve}, {@code demo}, {@code publish}, {@code bench}. */
 @Command(name = "catalog-views", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Kafka Streams materialized views of product catalogs, served over HTTP.",
-        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class,
+        subcommands = {ServeCommand.class, DemoCommand.class, PublishCommand.class, BenchLauncherCommand.class,
                 CommandLine.HelpCommand.class})
 public final class CatalogViewsCli implements Runnable {
 
