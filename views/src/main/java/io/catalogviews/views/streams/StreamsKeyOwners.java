@@ -5,31 +5,53 @@ import io.catalogviews.views.query.KeyPartitioner;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.KeyOwners;
 import io.catalogviews.views.routing.Ownership;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.serialization.Serializer;
-import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.KeyQueryMetadata;
-import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StreamsMetadata;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.state.HostInfo;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** {@link KeyOwners} from Kafka Streams metadata ({@code application.server} of each instance). */
+/**
+ * {@link KeyOwners} from Kafka Streams metadata ({@code application.server} of each instance).
+ *
+ * <p>Owners are looked up in a table of every partition, built once per metadata generation: Kafka Streams
+ * rebuilds its metadata objects at each rebalance, so a table stays right while the objects it was built from are
+ * the ones Kafka Streams still hands out (compared by identity on every call, which costs a short lock and a few
+ * reference comparisons). {@code KafkaStreams.queryMetadataForKey} per key held a lock shared by every request
+ * thread, serialized the key and scanned the metadata for each id: a batch of 100 ids made 100 such calls.
+ */
 public final class StreamsKeyOwners implements KeyOwners {
-
-    private static final Serializer<String> KEY_SERIALIZER = Serdes.String().serializer();
 
     private final KafkaStreams streams;
     private final Instance self;
     private final int partitions;
     private final String inputTopic;
     private final String categoryTopic;
+    private volatile Table table;
+
+    /** Every partition's owners, for the metadata objects it was built from. */
+    private record Table(List<StreamsMetadata> source, Ownership[] products, Ownership[] categories) {
+
+        boolean builtFrom(Collection<StreamsMetadata> now) {
+            if (now.size() != source.size()) {
+                return false;
+            }
+            int i = 0;
+            for (StreamsMetadata m : now) {
+                if (m != source.get(i++)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
 
     /**
      * @param inputTopic    the source topic of the product stores
@@ -50,31 +72,24 @@ public final class StreamsKeyOwners implements KeyOwners {
     }
 
     @Override
+    public Ownership ownerOfProduct(String productId) {
+        return table().products()[KeyPartitioner.partitionOf(productId, partitions)];
+    }
+
+    @Override
     public Ownership ownerOfCategory(String category) {
-        return owner(StoreNames.CATEGORY_LISTINGS, category);
+        return table().categories()[KeyPartitioner.partitionOf(category, partitions)];
     }
 
     @Override
     public Map<Integer, Instance> activeOwners(String storeName) {
-        String topic = StoreNames.CATEGORY_LISTINGS.equals(storeName) ? categoryTopic : inputTopic;
-        Map<Integer, Instance> owners = new HashMap<>();
-        Collection<StreamsMetadata> all;
-        try {
-            all = streams.streamsMetadataForStore(storeName);
-        } catch (StreamsException | IllegalStateException e) {
-            return owners;
+        Ownership[] owners = StoreNames.CATEGORY_LISTINGS.equals(storeName) ? table().categories()
+                : table().products();
+        Map<Integer, Instance> active = new HashMap<>();
+        for (Ownership o : owners) {
+            o.active().ifPresent(instance -> active.put(o.partition(), instance));
         }
-        for (StreamsMetadata metadata : all) {
-            if (HostInfo.unavailable().equals(metadata.hostInfo())) {
-                continue;
-            }
-            for (TopicPartition tp : metadata.topicPartitions()) {
-                if (tp.topic().equals(topic)) {
-                    owners.put(tp.partition(), toInstance(metadata.hostInfo()));
-                }
-            }
-        }
-        return owners;
+        return active;
     }
 
     @Override
@@ -82,26 +97,56 @@ public final class StreamsKeyOwners implements KeyOwners {
         return self;
     }
 
-    @Override
-    public Ownership ownerOfProduct(String productId) {
-        return owner(StoreNames.PRODUCTS, productId);
+    private Table table() {
+        Collection<StreamsMetadata> now;
+        try {
+            now = streams.metadataForAllStreamsClients();
+        } catch (StreamsException | IllegalStateException e) {
+            // Not started yet or already closed: nobody is known to own anything from here.
+            now = List.of();
+        }
+        Table current = table;
+        if (current == null || !current.builtFrom(now)) {
+            current = build(now);
+            table = current;
+        }
+        return current;
     }
 
-    private Ownership owner(String store, String key) {
-        int partition = KeyPartitioner.partitionOf(key, partitions);
-        KeyQueryMetadata metadata;
-        try {
-            metadata = streams.queryMetadataForKey(store, key, KEY_SERIALIZER);
-        } catch (StreamsException | IllegalStateException e) {
-            // Not started yet or already closed: nobody is known to own the key from here.
-            return new Ownership(partition, Optional.empty(), List.of());
+    private Table build(Collection<StreamsMetadata> metadata) {
+        List<StreamsMetadata> source = new ArrayList<>(metadata);
+        return new Table(source, owners(source, inputTopic), owners(source, categoryTopic));
+    }
+
+    private Ownership[] owners(List<StreamsMetadata> metadata, String topic) {
+        Instance[] active = new Instance[partitions];
+        List<List<Instance>> standbys = new ArrayList<>(partitions);
+        for (int p = 0; p < partitions; p++) {
+            standbys.add(new ArrayList<>());
         }
-        if (metadata == null || KeyQueryMetadata.NOT_AVAILABLE.equals(metadata)
-                || metadata.activeHost() == null || HostInfo.unavailable().equals(metadata.activeHost())) {
-            return new Ownership(partition, Optional.empty(), List.of());
+        for (StreamsMetadata m : metadata) {
+            if (HostInfo.unavailable().equals(m.hostInfo())) {
+                continue;
+            }
+            Instance instance = toInstance(m.hostInfo());
+            for (TopicPartition tp : m.topicPartitions()) {
+                if (tp.topic().equals(topic) && tp.partition() < partitions) {
+                    active[tp.partition()] = instance;
+                }
+            }
+            for (TopicPartition tp : m.standbyTopicPartitions()) {
+                if (tp.topic().equals(topic) && tp.partition() < partitions) {
+                    standbys.get(tp.partition()).add(instance);
+                }
+            }
         }
-        List<Instance> standbys = metadata.standbyHosts().stream().map(StreamsKeyOwners::toInstance).toList();
-        return new Ownership(metadata.partition(), Optional.of(toInstance(metadata.activeHost())), standbys);
+        Ownership[] out = new Ownership[partitions];
+        for (int p = 0; p < partitions; p++) {
+            // As Kafka Streams' key metadata does: no active host known, no owner to ask (standbys included).
+            out[p] = active[p] == null ? new Ownership(p, Optional.empty(), List.of())
+                    : new Ownership(p, Optional.of(active[p]), List.copyOf(standbys.get(p)));
+        }
+        return out;
     }
 
     private static Instance toInstance(HostInfo host) {
