@@ -91,7 +91,11 @@ class MetricsIT {
         assertThat(metrics.value("catalog_events_total",
                 Map.of("outcome", "dead_lettered", "reason", "unknown_product"))).isEqualTo(1);
         assertThat(metrics.sum("catalog_events_total", Map.of())).isEqualTo(8);
-        assertThat(metrics.labelValues("catalog_events_total", "reason")).hasSizeLessThanOrEqualTo(12);
+        // Bounded: 5 change kinds, version_not_newer, 7 dead-letter reasons (processing_error added by issue 11).
+        assertThat(metrics.labelValues("catalog_events_total", "reason")).hasSizeLessThanOrEqualTo(13);
+        assertThat(metrics.value("catalog_events_total",
+                Map.of("outcome", "dead_lettered", "reason", "processing_error"))).isZero();
+        assertThat(metrics.value("catalog_stream_threads_failing", Map.of())).isZero();
     }
 
     @Test
