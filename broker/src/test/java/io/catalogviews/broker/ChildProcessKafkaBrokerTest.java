@@ -11,18 +11,27 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import org.apache.kafka.clients.producer.KafkaProducer;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ChildProcessKafkaBrokerTest {
 
+    /** Generous for a loaded 2-core machine; 1-2 s is typical once the restarted broker is ready. */
+    private static final Duration READABLE_AFTER_RESTART = Duration.ofSeconds(15);
+
+    /**
+     * kill -9 right after {@code commitTransaction} returns: the coordinator has logged PrepareCommit, but the
+     * commit markers are not written yet (in none of the kills inspected, 40-250 ms after the commit returned).
+     * The restarted broker must write them, so that read_committed readers see the records within seconds.
+     * Before the staged start ({@link StagedKafkaServer}) it never did in about every second run.
+     */
     @Test
-    @org.junit.jupiter.api.Disabled("Flaky, under investigation: after kill -9 right after commitTransaction, the "
-            + "restarted single-node broker sometimes never exposes the committed records to read_committed readers "
-            + "(seen 3 times in 6 runs, 180 s wait). BrokerRestartIT covers kill + restart under a running service.")
     void shouldKeepPortAndRecordsWhenKilledAndRestarted(@TempDir Path dataDir) throws Exception {
         try (ChildProcessKafkaBroker broker = ChildProcessKafkaBroker.start(EmbeddedKafkaBroker.Config.of(dataDir))) {
             String bootstrap = broker.bootstrapServers();
@@ -34,17 +43,24 @@ class ChildProcessKafkaBrokerTest {
 
             broker.kill();
             assertThat(broker.isRunning()).isFalse();
-            assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive)).isNotEqualTo(java.util.Optional.of(true));
+            assertThat(ProcessHandle.of(firstPid).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
 
             broker.restart();
+            long readyAt = System.nanoTime();
             assertThat(broker.bootstrapServers()).isEqualTo(bootstrap);
             assertThat(broker.pid().orElseThrow()).isNotEqualTo(firstPid);
-            // The commit markers of the last transaction may be written only after the restarted transaction
-            // coordinator has reloaded its log: until then read_committed consumers see nothing.
-            assertThat(org.awaitility.Awaitility.await().alias("committed records are readable after the restart")
-                    .atMost(java.time.Duration.ofSeconds(180))
+            assertThat(broker.logFile()).content()
+                    .as("the restart waited for the fencing of the killed incarnation before starting the broker")
+                    .contains("to fence the previous incarnation of broker 1");
+            // The coordinator writes the pending commit markers once the restarted broker leads again, a
+            // moment after it is ready (0.5 s here).
+            assertThat(Awaitility.await().alias("committed records are readable after the restart")
+                    .atMost(READABLE_AFTER_RESTART)
                     .until(() -> readCommittedValues(bootstrap, "survivors", null), values -> values.size() >= 2))
                     .containsExactlyInAnyOrder("before-1", "before-2");
+            System.out.printf("kill -9 after commit: restart ready in %d ms, committed records readable %d ms later%n",
+                    broker.lastStartupTime().toMillis(), Duration.ofNanos(System.nanoTime() - readyAt).toMillis());
+
             try (KafkaProducer<String, String> producer = transactionalProducer(bootstrap, "tx-survivors")) {
                 sendInTransaction(producer, "survivors", List.of("after-1"), true);
             }
