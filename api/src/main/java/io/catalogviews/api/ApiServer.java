@@ -111,6 +111,13 @@ public final class ApiServer implements AutoCloseable {
                     ApiException.ofStatus(e.getStatus(), ErrorBodies.codeForStatus(e.getStatus()),
                             httpLayerMessage(e.getStatus()))));
             cfg.routes.exception(Exception.class, (e, ctx) -> {
+                // A body cut short or badly chunked is the client's fault (4xx), not the service's.
+                ApiException clientFault = Responses.clientFault(e).orElse(null);
+                if (clientFault != null) {
+                    LOG.debug("Request {} {} could not be read", ctx.method(), ctx.path(), e);
+                    Responses.error(ctx, clientFault);
+                    return;
+                }
                 LOG.error("Request {} {} failed", ctx.method(), ctx.path(), e);
                 Responses.error(ctx, ApiException.ofStatus(500, "internal_error",
                         "the request failed inside the service"));
