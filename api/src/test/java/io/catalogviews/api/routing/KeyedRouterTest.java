@@ -216,6 +216,19 @@ class KeyedRouterTest {
     // ---------------------------------------------------------------- internal headers only from peers
 
     @Test
+    void shouldRecogniseASignedRequestWhoseKeyNeedsPercentEncoding() throws Exception {
+        String key = "item:1~x.y";
+        ownership.put(key, new Ownership(1, Optional.of(b), List.of(a)));
+        PeerRequest forwarded = PeerRequest.get(RequestTarget.path("/items").segment(key));
+        assertThat(forwarded.pathAndQuery()).isEqualTo("/items/item%3A1~x.y");
+
+        HttpResponse<String> response = signed(PEERS, a, forwarded, Duration.ofSeconds(2));
+
+        assertUnavailable(response);
+        assertThat(calls()).as("the signature verified over the encoded path: never forwarded again").isEmpty();
+    }
+
+    @Test
     void shouldIgnoreTheInternalHeadersWhenNoPeerSignedThem() throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(a)));
         String forgedSignature = System.currentTimeMillis() + ":" + "A".repeat(43);
