@@ -16,6 +16,7 @@ import io.catalogviews.api.product.VersionWaiters;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
 import io.catalogviews.api.routing.KeyedRouter;
+import io.catalogviews.api.routing.PeerHeaders;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.query.ProductQueries;
@@ -50,18 +51,23 @@ public final class ApiServer implements AutoCloseable {
         this.waiters = waiters;
     }
 
-    public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, Readiness readiness) {
-        return start(settings, views, cursors, readiness, Operations.defaults());
+    public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, PeerHeaders peers,
+                                  Readiness readiness) {
+        return start(settings, views, cursors, peers, readiness, Operations.defaults());
     }
 
-    /** @param operations {@code /metrics}, {@code /openapi.json}, metrics, admin token and request log */
-    public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, Readiness readiness,
-                                  Operations operations) {
+    /**
+     * @param cursors    makes and checks listing cursors (with the cursor secrets)
+     * @param peers      signs and verifies the internal headers between instances (with the cluster secrets)
+     * @param operations {@code /metrics}, {@code /openapi.json}, metrics, admin token and request log
+     */
+    public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, PeerHeaders peers,
+                                  Readiness readiness, Operations operations) {
         KeyOwners owners = views.owners();
         ProductQueries queries = views.products();
         ListingQueries listingQueries = views.listings();
         Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads(),
-                operations.forwardObserver());
+                operations.forwardObserver(), peers);
         VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
         StaleReads stale = new StaleReads(owners.self(), settings.maxStaleLagRecords());
         KeyedRouter keyed = new KeyedRouter(owners.self(), forwarder, stale, settings.forwardTimeout());
@@ -79,6 +85,7 @@ public final class ApiServer implements AutoCloseable {
             cfg.http.prefer405over404 = true;
             cfg.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
             operations.install(cfg);
+            cfg.routes.before(peers::verify);
             cfg.routes.get("/v1/products/{id}", products::get);
             cfg.routes.post("/v1/products/batch", batch::batch);
             cfg.routes.post(BatchRoutes.INTERNAL_BATCH_PATH, batch::internalBatch);
@@ -104,6 +111,13 @@ public final class ApiServer implements AutoCloseable {
                     ApiException.ofStatus(e.getStatus(), ErrorBodies.codeForStatus(e.getStatus()),
                             httpLayerMessage(e.getStatus()))));
             cfg.routes.exception(Exception.class, (e, ctx) -> {
+                // A body cut short or badly chunked is the client's fault (4xx), not the service's.
+                ApiException clientFault = Responses.clientFault(e).orElse(null);
+                if (clientFault != null) {
+                    LOG.debug("Request {} {} could not be read", ctx.method(), ctx.path(), e);
+                    Responses.error(ctx, clientFault);
+                    return;
+                }
                 LOG.error("Request {} {} failed", ctx.method(), ctx.path(), e);
                 Responses.error(ctx, ApiException.ofStatus(500, "internal_error",
                         "the request failed inside the service"));

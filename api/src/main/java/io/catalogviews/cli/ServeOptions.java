@@ -6,6 +6,7 @@ import io.catalogviews.service.config.ConfigFile;
 import io.catalogviews.service.config.KafkaClientConfig;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.OptionChecks;
+import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.topology.TopologySettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -110,12 +111,38 @@ public final class ServeOptions {
             description = "Log one line per HTTP request (logger io.catalogviews.requests). Default: ${DEFAULT-VALUE}.")
     boolean requestLog;
 
+    @Option(names = SecretsConfig.CLUSTER_SECRET, paramLabel = "<secret>",
+            description = "Secret shared by every instance of the deployment (at least 16 characters): signs the "
+                    + "headers that instances send each other (forwarded reads, deadlines, standby reads), which are "
+                    + "ignored on requests it did not sign, and, unless --cursor-secret is set, listing cursors. "
+                    + "Prefer CATALOG_VIEWS_CLUSTER_SECRET or the config file to the flag. "
+                    + "Default: derived from --application-id (anyone who knows it can sign; a warning is logged).")
+    String clusterSecret;
+
+    @Option(names = SecretsConfig.PREVIOUS_CLUSTER_SECRET, paramLabel = "<secret>",
+            description = "The cluster secret being replaced: still accepted while the instances move to the new "
+                    + "one (one rotation). Default: none.")
+    String previousClusterSecret;
+
+    @Option(names = SecretsConfig.CURSOR_SECRET, paramLabel = "<secret>",
+            description = "Secret that authenticates listing cursors (at least 16 characters). "
+                    + "Default: the cluster secret.")
+    String cursorSecret;
+
+    @Option(names = SecretsConfig.PREVIOUS_CURSOR_SECRET, paramLabel = "<secret>",
+            description = "The cursor secret being replaced: cursors made with it stay valid (one rotation). "
+                    + "Default: the previous cluster secret when --cursor-secret is not set, else none.")
+    String previousCursorSecret;
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    /** Kafka client properties, admin token and request log; fails naming the option when one is invalid. */
+    /**
+     * Kafka client properties, admin token, request log and secrets; fails naming the option when one is invalid.
+     */
     OperationsConfig toOperations() {
-        return new OperationsConfig(KafkaClientConfig.load(kafkaConfig), AdminToken.of(adminToken), requestLog);
+        return new OperationsConfig(KafkaClientConfig.load(kafkaConfig), AdminToken.of(adminToken), requestLog,
+                SecretsConfig.of(clusterSecret, previousClusterSecret, cursorSecret, previousCursorSecret));
     }
 
     /** The config file's {@code streams-config.*} entries under the flags' ones; checks the file's keys. */

@@ -6,6 +6,7 @@ import io.catalogviews.api.ViewAccess;
 import io.catalogviews.api.operations.Operations;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
 import io.catalogviews.service.config.OperationsConfig;
+import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.service.metrics.ServiceMetrics;
 import io.catalogviews.topology.CatalogTopology;
 import io.catalogviews.topology.CompositeOutcomeListener;
@@ -21,6 +22,7 @@ import io.catalogviews.views.streams.StreamsKeyOwners;
 import io.catalogviews.views.streams.StreamsListingQueries;
 import io.catalogviews.views.streams.StreamsProductQueries;
 import io.catalogviews.api.listing.CursorCodec;
+import io.catalogviews.api.routing.PeerHeaders;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.streams.CloseOptions;
 import org.apache.kafka.streams.KafkaStreams;
@@ -147,7 +149,18 @@ public final class CatalogService implements AutoCloseable {
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
                         new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
-                api = ApiServer.start(ApiSettings.defaults(httpPort), views, new CursorCodec(config.applicationId()),
+                SecretsConfig secrets = operations.secrets();
+                if (secrets.clusterSecretDerived()) {
+                    LOG.warn("No --cluster-secret (CATALOG_VIEWS_CLUSTER_SECRET) is set: the secret that signs "
+                            + "requests between instances{} is derived from the application id, so anyone who knows "
+                            + "it can sign internal headers. Give every instance the same --cluster-secret.",
+                            secrets.cursorSecret() == null ? " and listing cursors" : "");
+                }
+                api = ApiServer.start(ApiSettings.defaults(httpPort), views,
+                        new CursorCodec(secrets.effectiveCursorSecret(config.applicationId()),
+                                secrets.effectivePreviousCursorSecret()),
+                        new PeerHeaders(secrets.effectiveClusterSecret(config.applicationId()),
+                                secrets.previousClusterSecret()),
                         new ReadinessHolder(streams, restored, closing, threadHealth), new Operations(metrics.api(),
                                 metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {

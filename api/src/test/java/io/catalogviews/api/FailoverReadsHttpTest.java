@@ -10,6 +10,7 @@ import io.catalogviews.api.product.BatchRoutes;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
 import io.catalogviews.api.routing.KeyedRouter;
+import io.catalogviews.api.routing.PeerHeaders;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.CategoryCount;
@@ -60,6 +61,7 @@ class FailoverReadsHttpTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final PeerHeaders PEERS = new PeerHeaders("test-cluster-secret", null);
 
     private final Map<String, Ownership> ownership = new ConcurrentHashMap<>();
     private final Map<Instance, Fake> fakes = new HashMap<>();
@@ -259,7 +261,7 @@ class FailoverReadsHttpTest {
         };
         Fake fake = new Fake(self);
         fakes.put(self, fake);
-        Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2);
+        Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2, PEERS);
         forwarders.add(forwarder);
         StaleReads stale = new StaleReads(self, 1);
         FanOutRouter fanOut = new FanOutRouter(self, forwarder, stale, Duration.ofSeconds(5));
@@ -269,6 +271,7 @@ class FailoverReadsHttpTest {
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
             cfg.startup.showJavalinBanner = false;
+            cfg.routes.before(PEERS::verify);
             cfg.routes.get(ListingRoutes.PRODUCTS_PATH, listing::products);
             cfg.routes.get(ListingRoutes.FACETS_PATH, listing::facets);
             cfg.routes.post("/v1/products/batch", batch::batch);

@@ -2,6 +2,7 @@ package io.catalogviews.cli;
 
 import io.catalogviews.service.ServiceConfig;
 import io.catalogviews.service.config.OperationsConfig;
+import io.catalogviews.service.config.SecretsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -186,6 +187,56 @@ class ServeConfigurationTest {
         assertThat(run(Map.of(), "serve", "--bootstrap-servers", "kafka-without-port").err())
                 .contains("--bootstrap-servers").contains("kafka-without-port");
         assertThat(run(Map.of(), "serve", "--admin-token", "short").err()).contains("--admin-token must be at least 16");
+    }
+
+    @Test
+    void shouldDeriveTheClusterSecretFromTheApplicationIdAndSignCursorsWithItWhenNoSecretIsSet() {
+        SecretsConfig secrets = parse(Map.of(), "--application-id", "shop-a").toOperations().secrets();
+
+        assertThat(secrets.clusterSecretDerived()).isTrue();
+        assertThat(secrets.effectiveClusterSecret("shop-a")).isEqualTo("shop-a");
+        assertThat(secrets.effectiveCursorSecret("shop-a")).isEqualTo("shop-a");
+        assertThat(secrets.effectivePreviousCursorSecret()).isNull();
+    }
+
+    @Test
+    void shouldTakeTheSecretsFromFlagOverEnvironmentOverConfigFile() throws IOException {
+        Path file = configFile("cluster-secret=cluster-from-the-file-0001\n"
+                + "previous-cluster-secret=old-cluster-from-the-file\n"
+                + "cursor-secret=cursor-from-the-file-00001\n");
+
+        SecretsConfig secrets = parse(Map.of("CATALOG_VIEWS_CLUSTER_SECRET", "cluster-from-the-env-00001",
+                        "CATALOG_VIEWS_CURSOR_SECRET", "cursor-from-the-env-000001"), "--config", file.toString(),
+                "--cursor-secret", "cursor-from-the-flag-00001").toOperations().secrets();
+
+        assertThat(secrets.clusterSecretDerived()).isFalse();
+        assertThat(secrets.effectiveClusterSecret("app")).isEqualTo("cluster-from-the-env-00001");
+        assertThat(secrets.previousClusterSecret()).isEqualTo("old-cluster-from-the-file");
+        assertThat(secrets.effectiveCursorSecret("app")).isEqualTo("cursor-from-the-flag-00001");
+        assertThat(secrets.effectivePreviousCursorSecret()).as("the previous cluster secret is not a cursor secret "
+                + "once --cursor-secret is set").isNull();
+        assertThat(secrets.toString()).doesNotContain("from-the");
+    }
+
+    @Test
+    void shouldRotateCursorsWithTheClusterSecretWhenNoCursorSecretIsSet() {
+        SecretsConfig secrets = parse(Map.of(), "--cluster-secret", "the-new-cluster-secret",
+                "--previous-cluster-secret", "catalog-views").toOperations().secrets();
+
+        assertThat(secrets.effectiveCursorSecret("catalog-views")).isEqualTo("the-new-cluster-secret");
+        assertThat(secrets.effectivePreviousCursorSecret()).isEqualTo("catalog-views");
+        assertThat(parse(Map.of(), "--cursor-secret", "the-new-cursor-secret", "--previous-cursor-secret", "old")
+                .toOperations().secrets().effectivePreviousCursorSecret()).isEqualTo("old");
+    }
+
+    @Test
+    void shouldFailNamingTheOptionButNotTheValueWhenASecretIsTooShortOrHoldsSpaces() {
+        Run tooShort = run(Map.of(), "serve", "--cluster-secret", "short-secret");
+        Run withSpace = run(Map.of("CATALOG_VIEWS_CURSOR_SECRET", "has a space in the middle"), "serve");
+
+        assertThat(tooShort.exit()).isEqualTo(1);
+        assertThat(tooShort.err()).contains("--cluster-secret must be at least 16").doesNotContain("short-secret");
+        assertThat(withSpace.err()).contains("--cursor-secret must not contain spaces").doesNotContain("middle");
     }
 
     @Test

@@ -41,12 +41,14 @@ public final class ServiceCluster implements AutoCloseable {
     private final int partitions;
     private final int standbyReplicas;
     private final Path stateRoot;
+    private final List<String> extraArgs;
     private final List<ServiceProcess> instances = new CopyOnWriteArrayList<>();
 
-    private ServiceCluster(String applicationId, int partitions, int standbyReplicas) {
+    private ServiceCluster(String applicationId, int partitions, int standbyReplicas, List<String> extraArgs) {
         this.applicationId = applicationId;
         this.partitions = partitions;
         this.standbyReplicas = standbyReplicas;
+        this.extraArgs = List.copyOf(extraArgs);
         this.stateRoot = Path.of("target", "it-state", applicationId);
     }
 
@@ -56,8 +58,17 @@ public final class ServiceCluster implements AutoCloseable {
      * @param name the start of the application id (a random suffix keeps test runs apart)
      */
     public static ServiceCluster start(String name, int count, int partitions, int standbyReplicas) {
+        return start(name, count, partitions, standbyReplicas, List.of());
+    }
+
+    /**
+     * As {@link #start(String, int, int, int)}, every instance (also those added later) with {@code extraArgs}, more
+     * {@code serve} flags such as {@code --cluster-secret}.
+     */
+    public static ServiceCluster start(String name, int count, int partitions, int standbyReplicas,
+                                       List<String> extraArgs) {
         ServiceCluster cluster = new ServiceCluster(name + "-" + UUID.randomUUID().toString().substring(0, 8),
-                partitions, standbyReplicas);
+                partitions, standbyReplicas, extraArgs);
         try {
             for (int i = 0; i < count; i++) {
                 cluster.launch();
@@ -89,7 +100,8 @@ public final class ServiceCluster implements AutoCloseable {
 
     private ServiceProcess launch() {
         ServiceProcess instance = ServiceProcess.start(TestKafka.bootstrapServers(), applicationId,
-                stateRoot.resolve(Character.toString('a' + instances.size())), partitions, standbyReplicas);
+                stateRoot.resolve(Character.toString('a' + instances.size())), partitions, standbyReplicas,
+                ServiceProcess.freePort(), extraArgs);
         instances.add(instance);
         return instance;
     }

@@ -55,6 +55,12 @@ public final class ServiceProcess implements AutoCloseable {
 
     public static ServiceProcess start(String bootstrapServers, String applicationId, Path stateDir, int partitions,
                                        int standbyReplicas, int port) {
+        return start(bootstrapServers, applicationId, stateDir, partitions, standbyReplicas, port, List.of());
+    }
+
+    /** @param extraArgs more {@code serve} flags, after the ones every test instance gets */
+    public static ServiceProcess start(String bootstrapServers, String applicationId, Path stateDir, int partitions,
+                                       int standbyReplicas, int port, List<String> extraArgs) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx384m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
@@ -72,6 +78,7 @@ public final class ServiceProcess implements AutoCloseable {
             command.add("--streams-config");
             command.add(k + "=" + v);
         });
+        command.addAll(extraArgs);
         return new ServiceProcess(launch(command, stateDir), command, port, stateDir);
     }
 

@@ -1,12 +1,16 @@
 package io.catalogviews.api.http;
 
 import io.javalin.http.Context;
+import org.eclipse.jetty.http.HttpException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.io.IOException;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeoutException;
 
 /** Writes answers and errors; the one place where an {@link ApiException} becomes an HTTP response. */
 public final class Responses {
@@ -51,7 +55,44 @@ public final class Responses {
         if (cause instanceof ApiException api) {
             return api;
         }
+        Optional<ApiException> clientFault = clientFault(cause);
+        if (clientFault.isPresent()) {
+            return clientFault.get();
+        }
         LOG.error("An asynchronous step of a request failed", cause);
         return ApiException.ofStatus(500, "internal_error", "the request failed inside the service");
+    }
+
+    /**
+     * The 4xx for a failure of the client's message or connection, found in {@code failure}'s causes: a body that
+     * ends before its {@code Content-Length} or its last chunk, malformed chunking (Jetty's {@link HttpException}
+     * with its 4xx, otherwise 400 naming {@code body}), or a body that did not arrive in time (408). Empty for
+     * anything else, which is the service's own failure.
+     */
+    public static Optional<ApiException> clientFault(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof HttpException http && http.getCode() > 400 && http.getCode() < 500) {
+                return Optional.of(ApiException.ofStatus(http.getCode(), ErrorBodies.codeForStatus(http.getCode()),
+                        "the request could not be read (" + http.getCode() + ")"));
+            }
+            if (t instanceof HttpException http && http.getCode() == 400) {
+                return Optional.of(unreadableBody());
+            }
+            if (t instanceof TimeoutException) {
+                return Optional.of(ApiException.ofStatus(408, "request_timeout", "the request body did not arrive "
+                        + "in time"));
+            }
+        }
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof IOException) {
+                return Optional.of(unreadableBody());
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static ApiException unreadableBody() {
+        return ApiException.badRequest("body", "the request body could not be read: it ended before its announced "
+                + "length or its chunked encoding is malformed");
     }
 }

@@ -29,9 +29,11 @@ import java.util.Base64;
  * [position: sort value 8 bytes big-endian][product id: UTF-8, the rest up to the MAC]
  * [MAC: HMAC-SHA256 over every byte before it, truncated to 16 bytes]
  * </pre>
- * The MAC key is derived from a secret given to the constructor (by default the application id), so every
- * instance of a deployment derives the same key: cursors stay valid on every instance and across restarts,
- * and a cursor of another deployment (another secret) is refused.
+ * The MAC key is derived from the cursor secret given to the constructor ({@code --cursor-secret}, by default the
+ * cluster secret), so every instance of a deployment derives the same key: cursors stay valid on every instance and
+ * across restarts, and a cursor of another deployment (another secret) is refused. Cursors are always made with the
+ * current secret; those made with the previous one ({@code --previous-cursor-secret}) are still accepted, so a
+ * rotation does not break the listings being paged: one rotation later they are refused.
  *
  * <p>{@link #decode} never fails with anything but an {@link ApiException} 400 {@code bad_request} naming
  * {@code cursor}: for malformed text, an unknown format version, a bad MAC, or a cursor of another query.
@@ -50,15 +52,31 @@ public final class CursorCodec {
     private static final String HMAC = "HmacSHA256";
 
     private final ThreadLocal<Mac> macs;
+    /** The previous secret's, or null. */
+    private final ThreadLocal<Mac> previousMacs;
 
     /** @param secret shared by every instance of a deployment (configured, or the application id); not empty */
     public CursorCodec(String secret) {
+        this(secret, null);
+    }
+
+    /**
+     * @param secret         shared by every instance of a deployment; not empty
+     * @param previousSecret the secret before {@code secret}, whose cursors are still accepted; or null
+     */
+    public CursorCodec(String secret, String previousSecret) {
         if (secret == null || secret.isEmpty()) {
             throw new IllegalArgumentException("the cursor secret must not be empty");
         }
+        this.macs = macsOf(secret);
+        this.previousMacs = previousSecret == null || previousSecret.isEmpty() || previousSecret.equals(secret)
+                ? null : macsOf(previousSecret);
+    }
+
+    private static ThreadLocal<Mac> macsOf(String secret) {
         SecretKeySpec key = new SecretKeySpec(hmac(new SecretKeySpec(KEY_DERIVATION_LABEL, HMAC))
                 .doFinal(secret.getBytes(StandardCharsets.UTF_8)), HMAC);
-        this.macs = ThreadLocal.withInitial(() -> hmac(key));
+        return ThreadLocal.withInitial(() -> hmac(key));
     }
 
     /** The cursor that continues {@code query} after {@code last} (the last item served). */
@@ -91,11 +109,10 @@ public final class CursorCodec {
             throw invalid("has an unknown format");
         }
         int signed = bytes.length - MAC_LENGTH;
-        Mac mac = macs.get();
-        mac.update(bytes, 0, signed);
-        byte[] expected = Arrays.copyOf(mac.doFinal(), MAC_LENGTH);
-        if (!MessageDigest.isEqual(expected, Arrays.copyOfRange(bytes, signed, bytes.length))) {
-            throw invalid("was altered or issued by another deployment");
+        byte[] presented = Arrays.copyOfRange(bytes, signed, bytes.length);
+        if (!signedWith(macs, bytes, signed, presented)
+                && (previousMacs == null || !signedWith(previousMacs, bytes, signed, presented))) {
+            throw invalid("was altered, issued by another deployment or made with a retired secret");
         }
         if (!MessageDigest.isEqual(QueryFingerprint.of(filter, sort),
                 Arrays.copyOfRange(bytes, 1, 1 + QueryFingerprint.LENGTH))) {
@@ -112,6 +129,12 @@ public final class CursorCodec {
 
     public Position decode(String cursor, ListingQuery query) {
         return decode(cursor, query.filter(), query.sort());
+    }
+
+    private static boolean signedWith(ThreadLocal<Mac> macs, byte[] bytes, int signed, byte[] presented) {
+        Mac mac = macs.get();
+        mac.update(bytes, 0, signed);
+        return MessageDigest.isEqual(Arrays.copyOf(mac.doFinal(), MAC_LENGTH), presented);
     }
 
     /** Strict unpadded base64url, canonical (re-encoding gives the same text). */

@@ -2,6 +2,7 @@ package io.catalogviews.api.listing;
 
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.QueryParams;
+import io.catalogviews.api.routing.RequestTarget;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.ListingFilter;
 
@@ -56,10 +57,27 @@ public final class ListingParams {
      * @param fresh  {@code fresh=true}: refuse rather than answer from a standby replica
      */
     public record PageParams(ListingFilter filter, SortOrder sort, int limit, String cursor, boolean fresh) {
+
+        /** These parameters as a request to another instance: parsed values, encoded again. */
+        public RequestTarget target(String path) {
+            return filterTarget(path, filter).param("sort", sort.wireName()).param("limit", limit)
+                    .param("cursor", cursor).param("fresh", fresh ? "true" : null);
+        }
     }
 
     /** The parameters of {@code GET /v1/facets}. */
     public record FacetParams(ListingFilter filter, int brandLimit, boolean fresh) {
+
+        /** These parameters as a request to another instance: parsed values, encoded again. */
+        public RequestTarget target(String path) {
+            return filterTarget(path, filter).param("brandLimit", brandLimit).param("fresh", fresh ? "true" : null);
+        }
+    }
+
+    private static RequestTarget filterTarget(String path, ListingFilter filter) {
+        return RequestTarget.path(path).param("category", filter.category()).params("brand", filter.brands())
+                .param("minPrice", filter.minPrice()).param("maxPrice", filter.maxPrice())
+                .param("inStock", filter.inStock());
     }
 
     private ListingParams() {

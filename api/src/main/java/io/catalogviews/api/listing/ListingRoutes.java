@@ -7,7 +7,10 @@ import io.catalogviews.api.routing.Forwarding;
 import io.catalogviews.api.routing.KeyedRead;
 import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.LocalRead;
+import io.catalogviews.api.routing.PeerCall;
+import io.catalogviews.api.routing.PeerRequest;
 import io.catalogviews.api.routing.ReplicaCopy;
+import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
 import io.catalogviews.views.listing.ListingItem;
@@ -33,7 +36,8 @@ import java.util.stream.Collectors;
  * parse, route, render.
  * <ul>
  *   <li>With {@code category}: one key, the category, routed by the {@link KeyedRouter} to the owner of its
- *       partition (or a standby of it while the owner cannot answer, unless {@code fresh=true}).</li>
+ *       partition (or a standby of it while the owner cannot answer, unless {@code fresh=true}); a forwarded request
+ *       carries the parsed parameters, encoded again ({@link ListingParams.PageParams#target}).</li>
  *   <li>Without {@code category}, and {@code /v1/categories}: every partition ({@link CatalogRead}), gathered by the
  *       {@link FanOutRouter} and merged here: pages by a k-way merge by position ({@link ListingPage#merge}), facets
  *       by {@link FacetCounts#merge}, categories concatenated and sorted by name. Never stale.</li>
@@ -79,8 +83,8 @@ public final class ListingRoutes {
                     pages -> renderPage(ListingPage.merge(pages, query.limit()), query));
             return;
         }
-        keyed.route(ctx, categoryRead(query.filter().category(), () -> queries.categoryPage(query),
-                () -> queries.categoryPageFromAnyReplica(query),
+        keyed.route(ctx, categoryRead(query.filter().category(), PeerRequest.get(params.target(PRODUCTS_PATH)),
+                () -> queries.categoryPage(query), () -> queries.categoryPageFromAnyReplica(query),
                 page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query)).fresh(params.fresh()));
     }
 
@@ -92,28 +96,32 @@ public final class ListingRoutes {
                     parts -> ListingJson.facets(mergeFacets(parts), params.brandLimit()));
             return;
         }
-        keyed.route(ctx, categoryRead(params.filter().category(), () -> queries.categoryFacets(params.filter()),
+        keyed.route(ctx, categoryRead(params.filter().category(), PeerRequest.get(params.target(FACETS_PATH)),
+                () -> queries.categoryFacets(params.filter()),
                 () -> queries.categoryFacetsFromAnyReplica(params.filter()),
                 facets -> ListingJson.facets(facets, params.brandLimit())).fresh(params.fresh()));
     }
 
-    /** {@code GET /v1/categories}: every non-empty category with its product count, by name. */
+    /**
+     * {@code GET /v1/categories}: every non-empty category with its product count, by name. Takes {@code fresh}
+     * like every read route; it changes nothing here (never stale).
+     */
     public void categories(Context ctx) {
-        QueryParams.of(ctx.queryParamMap(), Set.of());
+        QueryParams.of(ctx.queryParamMap(), Set.of(StaleReads.FRESH_PARAM)).booleanText(StaleReads.FRESH_PARAM);
         gather(ctx, CatalogRead.categories(owners, queries), parts -> ListingJson.categories(concat(parts)));
     }
 
-    private <T> KeyedRead<T> categoryRead(String category, Supplier<ListingResult<T>> active,
+    private <T> KeyedRead<T> categoryRead(String category, PeerRequest request, Supplier<ListingResult<T>> active,
                                           Supplier<ListingQueries.ReplicaRead<T>> anyCopy, Function<T, byte[]> render) {
-        return KeyedRead.of(CATEGORY_VIEW, () -> owners.ownerOfCategory(category), () -> LocalRead.of(active.get()),
-                () -> ReplicaCopy.of(anyCopy.get()), (ctx, value, fromActive) -> {
+        return KeyedRead.of(CATEGORY_VIEW, request, () -> owners.ownerOfCategory(category),
+                () -> LocalRead.of(active.get()), () -> ReplicaCopy.of(anyCopy.get()), (ctx, value, fromActive) -> {
                     Responses.json(ctx, 200, render.apply(value));
                     return CompletableFuture.completedFuture(null);
                 });
     }
 
     private <T> void gather(Context ctx, CatalogRead<T> read, Function<List<T>, byte[]> render) {
-        Responses.later(ctx, fanOut.gather(read.allPartitions(), read, false, Forwarding.isForwarded(ctx))
+        Responses.later(ctx, fanOut.gather(read.allPartitions(), read, false, PeerCall.of(ctx))
                 .thenAccept(gathered -> {
                     ctx.header(Forwarding.SERVED_BY, gathered.servedBy().stream().map(Instance::hostPort)
                             .collect(Collectors.joining(",")));

@@ -6,6 +6,7 @@ import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarding;
 import io.catalogviews.api.routing.Gathered;
+import io.catalogviews.api.routing.PeerCall;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.Instance;
@@ -44,13 +45,13 @@ public final class BatchRoutes {
         QueryParams params = QueryParams.of(ctx.queryParamMap(), Set.of(StaleReads.FRESH_PARAM));
         boolean fresh = "true".equals(params.booleanText(StaleReads.FRESH_PARAM));
         List<String> ids = BatchRequest.parse(ctx.bodyAsBytes()).distinctIds();
-        Responses.later(ctx, router.gather(ids, new BatchRead(owners, queries), fresh, Forwarding.isForwarded(ctx))
+        Responses.later(ctx, router.gather(ids, new BatchRead(owners, queries), fresh, PeerCall.of(ctx))
                 .thenAccept(gathered -> answer(ctx, ids, gathered)));
     }
 
     /**
      * {@code POST} {@value #INTERNAL_BATCH_PATH}: the ids this instance owns, answered as {@link BatchFrames}; with
-     * {@link Forwarding#REPLICA_READ}, from any local copy of their partitions, marked stale with its lag.
+     * a signed {@link Forwarding#REPLICA_READ}, from any local copy of their partitions, marked stale with its lag.
      */
     public void internalBatch(Context ctx) {
         List<String> ids = BatchRequest.parse(ctx.bodyAsBytes()).distinctIds();

@@ -61,27 +61,33 @@ public final class FanOutRouter {
     /**
      * Gathers the answers for {@code keys} (distinct), see the class comment.
      *
-     * @param fresh     {@code fresh=true}: no standby answers
-     * @param forwarded whether the request being answered was forwarded (then nothing is forwarded again)
+     * @param fresh  {@code fresh=true}: no standby answers
+     * @param caller what a peer asked of the request being answered ({@link PeerCall#of}): when it was forwarded,
+     *               nothing is forwarded again; its deadline, when earlier than the forward timeout, bounds the read
      * @return the answers, or a future failed with an {@link ApiException} (503 or 504)
      */
     public <K, T> CompletableFuture<Gathered<T>> gather(List<K> keys, FanOutRead<K, T> read, boolean fresh,
-                                                        boolean forwarded) {
-        return new Gathering<>(read, fresh, forwarded, Deadline.after(forwardTimeout)).round(keys, true)
+                                                        PeerCall caller) {
+        return new Gathering<>(read, fresh, caller.forwarded(), caller.within(forwardTimeout)).round(keys, true)
                 .thenApply(FanOutRouter::gathered);
     }
 
     /**
      * The internal route's side: reads {@code keys} from this instance only, and names it in {@code X-Served-By}.
-     * With {@link Forwarding#REPLICA_READ} (on a read a standby may answer) from its copies, active or standby,
+     * With a signed {@link Forwarding#REPLICA_READ} (on a read a standby may answer) from its copies, active or standby,
      * marked stale, if close enough to their changelogs; otherwise from its active copies.
      *
      * @throws ApiException 421 {@value ReadFailures#NOT_HOSTED_CODE} when the metadata or the store says another
-     *                      instance holds a key's partition now, 503 when the store cannot be read now
+     *                      instance holds a key's partition now, 503 when the store cannot be read now, 504 when the
+     *                      caller's deadline passed
      */
     public <K, T> T readHere(Context ctx, List<K> keys, FanOutRead<K, T> read) {
+        PeerCall caller = PeerCall.of(ctx);
+        if (caller.deadlinePassed()) {
+            throw ReadFailures.callerOutOfTime();
+        }
         T value;
-        if (read.standbyMayAnswer() && StaleReads.isReplicaRead(ctx)) {
+        if (read.standbyMayAnswer() && caller.replicaRead()) {
             ReplicaCopy<T> copy = read.anyCopy(keys);
             if (copy.read() instanceof LocalRead.Refused<T> refused) {
                 throw ReadFailures.refusal(refused.failure(), read.view());

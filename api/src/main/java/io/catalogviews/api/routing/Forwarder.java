@@ -20,8 +20,9 @@ import java.util.concurrent.Executors;
 /**
  * Sends reads to the instance that owns the data: one pooled, keep-alive HTTP/1.1 client for the whole
  * instance, asynchronous so that no Jetty thread waits on another instance. Targets come from Kafka Streams
- * metadata only, never from a request (no open proxy). Every request carries {@link Forwarding#FORWARDED_BY} and
- * {@link Forwarding#DEADLINE}. Failures become typed errors ({@link ReadFailures}): 503 when the owner cannot be
+ * metadata only, never from a request (no open proxy); paths and queries are built from parsed values
+ * ({@link RequestTarget}). Every request carries {@link Forwarding#FORWARDED_BY} and {@link Forwarding#DEADLINE},
+ * signed by {@link PeerHeaders}. Failures become typed errors ({@link ReadFailures}): 503 when the owner cannot be
  * reached (it may be restarting or moving), 504 when it does not answer in time.
  */
 public final class Forwarder implements Peers, AutoCloseable {
@@ -32,15 +33,21 @@ public final class Forwarder implements Peers, AutoCloseable {
     private final HttpClient client;
     private final ExecutorService executor;
     private final ForwardObserver observer;
+    private final PeerHeaders headers;
 
-    public Forwarder(Instance self, Duration connectTimeout, int threads) {
-        this(self, connectTimeout, threads, ForwardObserver.NONE);
+    public Forwarder(Instance self, Duration connectTimeout, int threads, PeerHeaders headers) {
+        this(self, connectTimeout, threads, ForwardObserver.NONE, headers);
     }
 
-    /** @param observer told how every forwarded call ended (metrics) */
-    public Forwarder(Instance self, Duration connectTimeout, int threads, ForwardObserver observer) {
+    /**
+     * @param observer told how every forwarded call ended (metrics)
+     * @param headers  signs the internal headers of every request
+     */
+    public Forwarder(Instance self, Duration connectTimeout, int threads, ForwardObserver observer,
+                     PeerHeaders headers) {
         this.self = self;
         this.observer = observer;
+        this.headers = headers;
         this.executor = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "forwarder");
             t.setDaemon(true);
@@ -56,24 +63,17 @@ public final class Forwarder implements Peers, AutoCloseable {
 
     @Override
     public CompletableFuture<ForwardedResponse> send(Instance target, PeerRequest request, Duration timeout) {
-        try {
-            return send(target, build(target, request, timeout.toMillis() < 1 ? Duration.ofMillis(1) : timeout));
-        } catch (IllegalArgumentException e) {
-            return CompletableFuture.failedFuture(e); // a path the URI grammar refuses: the caller's defect
-        }
+        return send(target, build(target, request, timeout.toMillis() < 1 ? Duration.ofMillis(1) : timeout));
     }
 
     private HttpRequest build(Instance target, PeerRequest request, Duration timeout) {
+        // The target is encoded by RequestTarget and the host comes from metadata: URI.create cannot fail here.
         HttpRequest.Builder http = HttpRequest.newBuilder(URI.create("http://" + target.hostPort()
                         + request.pathAndQuery()))
-                .timeout(timeout)
-                .header(Forwarding.FORWARDED_BY, self.hostPort())
-                .header(Forwarding.DEADLINE, Long.toString(System.currentTimeMillis() + timeout.toMillis()));
+                .timeout(timeout);
+        headers.sign(http, request, self, timeout);
         if (request.ifNoneMatch() != null) {
             http.header("If-None-Match", request.ifNoneMatch());
-        }
-        if (request.replicaRead()) {
-            http.header(Forwarding.REPLICA_READ, "true");
         }
         if (request.body() == null) {
             http.GET();

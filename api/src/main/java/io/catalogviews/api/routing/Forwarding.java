@@ -1,8 +1,9 @@
 package io.catalogviews.api.routing;
 
-import io.javalin.http.Context;
-
-/** The headers that mark a forwarded request. */
+/**
+ * The headers that mark a request between instances and its answer. The internal request headers are written and
+ * read only by {@link PeerHeaders}, and honoured only when a peer signed them ({@link PeerCall}).
+ */
 public final class Forwarding {
 
     /**
@@ -10,7 +11,10 @@ public final class Forwarding {
      * answered locally or refused, never forwarded again: routing cannot loop.
      */
     public static final String FORWARDED_BY = "X-Catalog-Forwarded-By";
-    /** Epoch milliseconds after which the forwarding instance stops waiting for the answer. */
+    /**
+     * Epoch milliseconds (the caller's clock) after which the forwarding instance stops waiting for the answer; the
+     * callee stops its work by then too.
+     */
     public static final String DEADLINE = "X-Catalog-Deadline";
     /** Set by a caller that fails over to a standby: answer from the local copy, active or standby. */
     public static final String REPLICA_READ = "X-Catalog-Replica-Read";
@@ -22,10 +26,5 @@ public final class Forwarding {
     public static final String SERVED_BY = "X-Served-By";
 
     private Forwarding() {
-    }
-
-    /** Whether {@code ctx} was forwarded by another instance (then it is answered here or refused). */
-    public static boolean isForwarded(Context ctx) {
-        return ctx.header(FORWARDED_BY) != null;
     }
 }

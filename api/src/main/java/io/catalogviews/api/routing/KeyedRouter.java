@@ -25,6 +25,9 @@ import java.util.concurrent.CompletableFuture;
  *   <li>A request asked with {@link Forwarding#REPLICA_READ} is answered from this instance's own copy if it is close
  *       enough to its changelog, else refused with 503.</li>
  * </ol>
+ * The internal headers ({@link Forwarding#FORWARDED_BY}, {@link Forwarding#REPLICA_READ}, {@link Forwarding#DEADLINE})
+ * count only on a request a peer signed ({@link PeerCall}); a forwarded request is the read the route parsed, encoded
+ * again ({@link KeyedRead#request()}), never the raw request. A caller's deadline that passed is a 504 at once.
  * Each call to a peer waits at most the forward timeout (the owner also the time it may wait for the key's
  * version); the standby gets its own forward timeout, so a read takes at most two of them.
  */
@@ -44,23 +47,30 @@ public final class KeyedRouter {
         this.forwardTimeout = forwardTimeout;
     }
 
-    /** Answers {@code ctx} with {@code read}, here or through another instance; see the class comment. */
+    /**
+     * Answers {@code ctx} with {@code read}, here or through another instance; see the class comment. The internal
+     * headers count only when a peer signed them ({@link PeerCall}); {@code fresh=true} wins over them.
+     */
     public <T> void route(Context ctx, KeyedRead<T> read) {
-        if (StaleReads.isReplicaRead(ctx)) {
-            complete(ctx, fromOwnCopy(ctx, read, null));
+        PeerCall caller = PeerCall.of(ctx);
+        if (caller.deadlinePassed()) {
+            throw ReadFailures.callerOutOfTime();
+        }
+        if (caller.replicaRead() && !read.fresh()) {
+            complete(ctx, caller, fromOwnCopy(ctx, read, null));
             return;
         }
-        complete(ctx, fromOwner(ctx, read, read.ownership().get(), true));
+        complete(ctx, caller, fromOwner(ctx, caller, read, read.ownership().get(), true));
     }
 
-    private <T> CompletableFuture<Void> fromOwner(Context ctx, KeyedRead<T> read, Ownership ownership,
-                                                  boolean mayAskAgain) {
+    private <T> CompletableFuture<Void> fromOwner(Context ctx, PeerCall caller, KeyedRead<T> read,
+                                                  Ownership ownership, boolean mayAskAgain) {
         Instance owner = ownership.active().orElse(null);
         if (owner == null) {
-            return fallBack(ctx, read, ownership, ReadFailures.noOwner(read.view(), ownership.partition()));
+            return fallBack(ctx, caller, read, ownership, ReadFailures.noOwner(read.view(), ownership.partition()));
         }
         if (!owner.equals(self)) {
-            return forwardOnce(ctx, read, ownership, owner);
+            return forwardOnce(ctx, caller, read, ownership, owner);
         }
         LocalRead<T> local = read.active().get();
         if (local instanceof LocalRead.Answered<T> answered) {
@@ -70,18 +80,18 @@ public final class KeyedRouter {
         QueryFailure failure = ((LocalRead.Refused<T>) local).failure();
         if (failure.kind() == QueryFailure.Kind.NOT_HOSTED_HERE && mayAskAgain) {
             // The partition left between metadata and store: whoever holds it now answers, once.
-            return fromOwner(ctx, read, read.ownership().get(), false);
+            return fromOwner(ctx, caller, read, read.ownership().get(), false);
         }
-        return fallBack(ctx, read, ownership, ReadFailures.refusal(failure, read.view()));
+        return fallBack(ctx, caller, read, ownership, ReadFailures.refusal(failure, read.view()));
     }
 
-    private <T> CompletableFuture<Void> forwardOnce(Context ctx, KeyedRead<T> read, Ownership ownership,
-                                                    Instance owner) {
-        if (Forwarding.isForwarded(ctx)) {
+    private <T> CompletableFuture<Void> forwardOnce(Context ctx, PeerCall caller, KeyedRead<T> read,
+                                                    Ownership ownership, Instance owner) {
+        if (caller.forwarded()) {
             // Metadata moved while the request travelled: refuse, never forward a second time.
             return CompletableFuture.failedFuture(ReadFailures.noOwner(read.view(), ownership.partition()));
         }
-        return peers.send(owner, PeerRequest.sameGet(ctx), forwardTimeout.plus(read.calleeWait()))
+        return peers.send(owner, read.request(), forwardTimeout.plus(read.calleeWait()))
                 .handle((response, failure) -> {
                     ApiException refusal = failure != null ? Responses.toApiException(failure)
                             : response.status() == 503 ? ReadFailures.fromPeer(response, read.view()) : null;
@@ -89,20 +99,20 @@ public final class KeyedRouter {
                         Relay.relay(ctx, response);
                         return DONE;
                     }
-                    return fallBack(ctx, read, ownership, refusal);
+                    return fallBack(ctx, caller, read, ownership, refusal);
                 }).thenCompose(next -> next);
     }
 
-    private <T> CompletableFuture<Void> fallBack(Context ctx, KeyedRead<T> read, Ownership ownership,
-                                                 ApiException refusal) {
-        Instance standby = stale.standby(ownership, read.fresh(), Forwarding.isForwarded(ctx)).orElse(null);
+    private <T> CompletableFuture<Void> fallBack(Context ctx, PeerCall caller, KeyedRead<T> read,
+                                                 Ownership ownership, ApiException refusal) {
+        Instance standby = stale.standby(ownership, read.fresh(), caller.forwarded()).orElse(null);
         if (standby == null) {
             return CompletableFuture.failedFuture(refusal);
         }
         if (standby.equals(self)) {
             return fromOwnCopy(ctx, read, refusal);
         }
-        return peers.send(standby, PeerRequest.sameGet(ctx).toReplica(), forwardTimeout)
+        return peers.send(standby, read.request().toReplica(), forwardTimeout)
                 .handle((response, failure) -> {
                     if (failure != null || !stale.accepts(response)) {
                         throw refusal;
@@ -130,14 +140,17 @@ public final class KeyedRouter {
         return read.answer().write(ctx, ((LocalRead.Answered<T>) copy.read()).value(), false);
     }
 
-    /** Ends the request with {@code answered}: at once when it is done (most local reads), else asynchronously. */
-    private static void complete(Context ctx, CompletableFuture<Void> answered) {
+    /**
+     * Ends the request with {@code answered}: at once when it is done (most local reads), else asynchronously, and
+     * for a peer's request with a deadline at the latest by then (504: the caller has stopped waiting).
+     */
+    private static void complete(Context ctx, PeerCall caller, CompletableFuture<Void> answered) {
         if (answered.isDone() && !answered.isCompletedExceptionally()) {
             return;
         }
         if (answered.isDone()) {
             throw Responses.toApiException(answered.handle((ok, failure) -> failure).join());
         }
-        Responses.later(ctx, answered);
+        Responses.later(ctx, caller.deadline() == null ? answered : caller.deadline().bound(answered));
     }
 }

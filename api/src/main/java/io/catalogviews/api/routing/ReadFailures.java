@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  *       internal route it is the typed refusal 421 {@value #NOT_HOSTED_CODE}, which tells the caller to refresh
  *       its metadata; on a public route that cannot forward any more it is a 503;</li>
  *   <li>not found: 404 {@code not_found};</li>
- *   <li>a peer that misses the deadline: 504 {@code owner_timeout}.</li>
+ *   <li>a peer that misses the deadline: 504 {@code owner_timeout}; and on the callee, a caller's deadline that
+ *       passed before it could answer ({@link PeerHeaders}).</li>
  * </ul>
  * Messages name the view and partition, never a host, and never copy a {@link QueryFailure}'s message (it is
  * logged at debug level instead).
@@ -95,6 +96,15 @@ public final class ReadFailures {
     /** 504 {@code owner_timeout}: a peer did not answer within the deadline. */
     public static ApiException peerTimeout() {
         return ApiException.ownerTimeout("the instance that owns the data did not answer in time");
+    }
+
+    /**
+     * 504 {@code owner_timeout} from the callee: the deadline of the instance that asked passed before this one could
+     * answer (it stopped; the caller has given up waiting already).
+     */
+    public static ApiException callerOutOfTime() {
+        return ApiException.ownerTimeout("the deadline of the instance that asked passed before this instance could "
+                + "answer");
     }
 
     /** 404 {@code not_found}. */

@@ -66,9 +66,4 @@ public record StaleReads(Instance self, long maxLagRecords) {
         ctx.header(Forwarding.STALE, "true");
         ctx.header(Forwarding.LAG_RECORDS, Long.toString(lagRecords));
     }
-
-    /** Whether the request carries {@link Forwarding#REPLICA_READ}: answer from the local copy, active or standby. */
-    public static boolean isReplicaRead(Context ctx) {
-        return ctx.header(Forwarding.REPLICA_READ) != null;
-    }
 }

@@ -7,34 +7,47 @@ import java.util.Objects;
 /**
  * How one instance fits its operator's environment, next to {@link io.catalogviews.service.ServiceConfig}:
  * the Kafka client properties every client gets ({@code --kafka-config}), the admin token of the operator
- * routes ({@code --admin-token}) and the request log ({@code --request-log}).
+ * routes ({@code --admin-token}), the request log ({@code --request-log}) and the deployment's secrets
+ * ({@code --cluster-secret}, {@code --cursor-secret} and their previous values).
  *
  * @param kafkaClient  Kafka client properties (security, TLS, SASL …) for every client
  * @param adminToken   bearer token required on {@code /metrics} and {@code /v1/cluster}, or none
  * @param requestLog   whether to log one line per HTTP request
+ * @param secrets      the cluster and cursor secrets
  */
-public record OperationsConfig(KafkaClientConfig kafkaClient, AdminToken adminToken, boolean requestLog) {
+public record OperationsConfig(KafkaClientConfig kafkaClient, AdminToken adminToken, boolean requestLog,
+                               SecretsConfig secrets) {
 
     public OperationsConfig {
         Objects.requireNonNull(kafkaClient, "kafkaClient");
         Objects.requireNonNull(adminToken, "adminToken");
+        Objects.requireNonNull(secrets, "secrets");
     }
 
-    /** No Kafka client properties, no token, no request log. */
+    /** Without configured secrets ({@link SecretsConfig#none()}). */
+    public OperationsConfig(KafkaClientConfig kafkaClient, AdminToken adminToken, boolean requestLog) {
+        this(kafkaClient, adminToken, requestLog, SecretsConfig.none());
+    }
+
+    /** No Kafka client properties, no token, no request log, no configured secrets. */
     public static OperationsConfig defaults() {
-        return new OperationsConfig(KafkaClientConfig.none(), AdminToken.none(), false);
+        return new OperationsConfig(KafkaClientConfig.none(), AdminToken.none(), false, SecretsConfig.none());
     }
 
     public OperationsConfig withKafkaClient(KafkaClientConfig config) {
-        return new OperationsConfig(config, adminToken, requestLog);
+        return new OperationsConfig(config, adminToken, requestLog, secrets);
     }
 
     public OperationsConfig withAdminToken(AdminToken token) {
-        return new OperationsConfig(kafkaClient, token, requestLog);
+        return new OperationsConfig(kafkaClient, token, requestLog, secrets);
     }
 
     public OperationsConfig withRequestLog(boolean enabled) {
-        return new OperationsConfig(kafkaClient, adminToken, enabled);
+        return new OperationsConfig(kafkaClient, adminToken, enabled, secrets);
+    }
+
+    public OperationsConfig withSecrets(SecretsConfig config) {
+        return new OperationsConfig(kafkaClient, adminToken, requestLog, config);
     }
 
     /**

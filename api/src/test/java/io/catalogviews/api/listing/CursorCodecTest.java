@@ -138,6 +138,34 @@ class CursorCodecTest {
     }
 
     @Test
+    void shouldAcceptCursorsOfThePreviousSecretWhileItIsConfiguredAndMakeNewOnesWithTheCurrent() {
+        String beforeRotation = new CursorCodec("first-cursor-secret").encode(POSITION, FILTER, SortOrder.PRICE);
+        CursorCodec rotated = new CursorCodec("second-cursor-secret", "first-cursor-secret");
+
+        assertThat(rotated.decode(beforeRotation, FILTER, SortOrder.PRICE)).isEqualTo(POSITION);
+        String afterRotation = rotated.encode(POSITION, FILTER, SortOrder.PRICE);
+        assertThat(afterRotation).isNotEqualTo(beforeRotation)
+                .isEqualTo(new CursorCodec("second-cursor-secret").encode(POSITION, FILTER, SortOrder.PRICE));
+        assertBadCursor(() -> rotated.decode(beforeRotation, FILTER, SortOrder.RATING_DESC));
+    }
+
+    @Test
+    void shouldRejectCursorsOfASecretOnceItIsNoLongerThePreviousOne() {
+        String first = new CursorCodec("first-cursor-secret").encode(POSITION, FILTER, SortOrder.PRICE);
+        String second = new CursorCodec("second-cursor-secret", "first-cursor-secret")
+                .encode(POSITION, FILTER, SortOrder.PRICE);
+        CursorCodec rotatedTwice = new CursorCodec("third-cursor-secret", "second-cursor-secret");
+        CursorCodec previousDropped = new CursorCodec("second-cursor-secret");
+
+        assertThat(rotatedTwice.decode(second, FILTER, SortOrder.PRICE)).isEqualTo(POSITION);
+        assertBadCursor(() -> rotatedTwice.decode(first, FILTER, SortOrder.PRICE));
+        assertBadCursor(() -> previousDropped.decode(first, FILTER, SortOrder.PRICE));
+        ApiException refused = catchThrowableOfType(ApiException.class,
+                () -> previousDropped.decode(first, FILTER, SortOrder.PRICE));
+        assertThat(refused.getMessage()).contains("'cursor'").contains("retired secret");
+    }
+
+    @Test
     void shouldRefuseEmptySecretWhenConstructed() {
         assertThatThrownBy(() -> new CursorCodec("")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new CursorCodec(null)).isInstanceOf(IllegalArgumentException.class);

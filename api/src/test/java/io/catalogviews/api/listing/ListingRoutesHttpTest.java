@@ -7,6 +7,9 @@ import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
 import io.catalogviews.api.routing.KeyedRouter;
+import io.catalogviews.api.routing.PeerHeaders;
+import io.catalogviews.api.routing.PeerRequest;
+import io.catalogviews.api.routing.RequestTarget;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.CategoryCount;
@@ -30,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -56,6 +60,7 @@ class ListingRoutesHttpTest {
     private static final int PARTITIONS = 4;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static final PeerHeaders PEERS = new PeerHeaders("test-cluster-secret", null);
 
     /** Product n: price 1000 - 7n mod 300, in category "c" + (n mod 3) ("c0" .. "c2", partition 2). */
     private static final List<Product> CATALOG = new ArrayList<>();
@@ -192,14 +197,54 @@ class ListingRoutesHttpTest {
     }
 
     @Test
-    void shouldRefuseWithoutForwardingWhenAForwardedRequestReachesANonOwner() throws Exception {
+    void shouldRefuseWithoutForwardingWhenASignedForwardedRequestReachesANonOwner() throws Exception {
+        assertThat(signedGet(a, RequestTarget.path(ListingRoutes.PRODUCTS_PATH).param("category", "c1"))
+                .statusCode()).isEqualTo(503);
+        assertThat(signedGet(a, RequestTarget.path(ListingRoutes.PRODUCTS_PATH)).statusCode()).isEqualTo(503);
+    }
+
+    @Test
+    void shouldForwardAsClientsRequestWhenTheForwardedHeaderIsNotSigned() throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + a.hostPort() + "/v1/products?category=c1"))
                 .header("X-Catalog-Forwarded-By", b.hostPort()).build();
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).isEqualTo(503);
-        HttpRequest whole = HttpRequest.newBuilder(URI.create("http://" + a.hostPort() + "/v1/products"))
-                .header("X-Catalog-Forwarded-By", b.hostPort()).build();
-        assertThat(HTTP.send(whole, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(503);
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+    }
+
+    @Test
+    void shouldForwardTheParsedParametersEncodedAgainWhenBrandsHoldCharactersAUriCannotCarry() throws Exception {
+        List<String> odd = List.of("a|b", "{x}", "\"q\"", "x^y", "sp ace+plus", "100%", "é/ü?#&=", "b1");
+        StringBuilder query = new StringBuilder("/v1/products?category=c1&limit=100&minPrice=0&inStock=true");
+        for (String brand : odd) {
+            query.append("&brand=").append(URLEncoder.encode(brand, StandardCharsets.UTF_8));
+        }
+
+        HttpResponse<String> forwarded = get(a, query.toString());
+        HttpResponse<String> atOwner = get(b, query.toString());
+        HttpResponse<String> facets = get(a, query.toString().replace("/v1/products?", "/v1/facets?")
+                .replace("&limit=100", "&brandLimit=5"));
+
+        assertThat(forwarded.statusCode()).as(forwarded.body()).isEqualTo(200);
+        assertThat(forwarded.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+        assertThat(forwarded.body()).isEqualTo(atOwner.body());
+        assertThat(JSON.readTree(forwarded.body()).get("items")).hasSize((int) CATALOG.stream()
+                .filter(p -> p.category().equals("c1") && p.brand().equals("b1")).count());
+        assertThat(facets.statusCode()).as(facets.body()).isEqualTo(200);
+        assertThat(queriesB.filters).as("the owner was asked for exactly the parsed filter, every time")
+                .allSatisfy(filter -> assertThat(filter.brands()).containsExactlyInAnyOrderElementsOf(odd))
+                .hasSize(3);
+    }
+
+    @Test
+    void shouldAcceptFreshOnTheCategoryListWhereItChangesNothing() throws Exception {
+        HttpResponse<String> fresh = get(a, "/v1/categories?fresh=true");
+        assertThat(fresh.statusCode()).isEqualTo(200);
+        assertThat(fresh.body()).isEqualTo(get(a, "/v1/categories").body());
+        assertThat(get(a, "/v1/categories?fresh=false").statusCode()).isEqualTo(200);
+        HttpResponse<String> bad = get(a, "/v1/categories?fresh=maybe");
+        assertThat(bad.statusCode()).isEqualTo(400);
+        assertThat(JSON.readTree(bad.body()).at("/error/parameter").asText()).isEqualTo("fresh");
     }
 
     @Test
@@ -250,7 +295,7 @@ class ListingRoutesHttpTest {
                 return PARTITIONS;
             }
         };
-        Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2);
+        Forwarder forwarder = new Forwarder(self, Duration.ofSeconds(2), 2, PEERS);
         forwarders.add(forwarder);
         StaleReads stale = new StaleReads(self, 1);
         FanOutRouter fanOut = new FanOutRouter(self, forwarder, stale, Duration.ofSeconds(5));
@@ -260,6 +305,7 @@ class ListingRoutesHttpTest {
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
             cfg.startup.showJavalinBanner = false;
+            cfg.routes.before(PEERS::verify);
             cfg.routes.get(ListingRoutes.PRODUCTS_PATH, routes::products);
             cfg.routes.get(ListingRoutes.FACETS_PATH, routes::facets);
             cfg.routes.get(ListingRoutes.CATEGORIES_PATH, routes::categories);
@@ -272,6 +318,14 @@ class ListingRoutesHttpTest {
         apps.add(app);
     }
 
+    /** A GET as another instance ({@code b}) forwards it, signed. */
+    private HttpResponse<String> signedGet(Instance target, RequestTarget pathAndQuery) throws Exception {
+        HttpRequest.Builder http = HttpRequest.newBuilder(URI.create("http://" + target.hostPort()
+                + pathAndQuery.encoded()));
+        PEERS.sign(http, PeerRequest.get(pathAndQuery), b, Duration.ofSeconds(2));
+        return HTTP.send(http.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private static HttpResponse<String> get(Instance target, String pathAndQuery) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create("http://" + target.hostPort() + pathAndQuery)).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -280,6 +334,8 @@ class ListingRoutesHttpTest {
     /** Views of the products whose partition (product or category) is hosted; sort price only. */
     private static final class FakeQueries implements ListingQueries {
         volatile Set<Integer> hosted;
+        /** The filters of the category reads asked of these stores. */
+        final List<ListingFilter> filters = new java.util.concurrent.CopyOnWriteArrayList<>();
         volatile Runnable onRefusal = () -> { };
 
         FakeQueries(Set<Integer> hosted) {
@@ -320,6 +376,7 @@ class ListingRoutesHttpTest {
 
         @Override
         public ListingResult<ListingPage> categoryPage(ListingQuery query) {
+            filters.add(query.filter());
             if (!hostsCategory(query.filter().category())) {
                 return refuse();
             }
@@ -328,6 +385,7 @@ class ListingRoutesHttpTest {
 
         @Override
         public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
+            filters.add(filter);
             if (!hostsCategory(filter.category())) {
                 return refuse();
             }

@@ -168,7 +168,8 @@ class FanOutRouterTest {
                                                                      boolean forwarded) {
         part.owners = owners;
         return new FanOutRouter(SELF, part, new StaleReads(SELF, 1), Duration.ofSeconds(5))
-                .gather(List.of(0, 1, 2, 3), part, fresh, forwarded);
+                .gather(List.of(0, 1, 2, 3), part, fresh, forwarded ? new PeerCall(true, false, null)
+                        : PeerCall.PUBLIC);
     }
 
     private static Set<Integer> covered(Gathered<Set<Integer>> gathered) {

@@ -19,6 +19,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,6 +45,7 @@ class KeyedRouterTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Duration FORWARD_TIMEOUT = Duration.ofMillis(800);
+    private static final PeerHeaders PEERS = new PeerHeaders("keyed-router-test-secret", null);
 
     private final Map<String, Ownership> ownership = new ConcurrentHashMap<>();
     private final Map<Instance, Node> nodes = new LinkedHashMap<>();
@@ -66,10 +68,14 @@ class KeyedRouterTest {
 
         Node(Instance self) {
             this.self = self;
-            this.forwarder = new Forwarder(self, Duration.ofSeconds(1), 2);
+            this.forwarder = new Forwarder(self, Duration.ofSeconds(1), 2, PEERS);
         }
 
         void serve() {
+            serve(PEERS);
+        }
+
+        void serve(PeerHeaders peers) {
             Peers recorded = (target, request, timeout) -> {
                 calls.add(target.hostPort() + (request.replicaRead() ? " replica" : " owner"));
                 return forwarder.send(target, request, timeout);
@@ -78,17 +84,21 @@ class KeyedRouterTest {
             app = Javalin.create(cfg -> {
                 cfg.jetty.port = self.port();
                 cfg.startup.showJavalinBanner = false;
+                cfg.routes.before(peers::verify);
                 cfg.routes.get("/items/{key}", ctx -> {
                     if (rawStatus != 0) {
                         ctx.header("Retry-After", rawRetryAfter).status(rawStatus).result("{\"error\":{}}");
                         return;
                     }
                     String key = ctx.pathParam("key");
-                    router.route(ctx, KeyedRead.<String>of("test view",
+                    boolean fresh = "true".equals(ctx.queryParam("fresh"));
+                    PeerRequest request = PeerRequest.get(RequestTarget.path("/items").segment(key)
+                            .param("fresh", fresh ? "true" : null));
+                    router.route(ctx, KeyedRead.<String>of("test view", request,
                                     () -> ownership.getOrDefault(key, new Ownership(7, Optional.empty(), List.of())),
                                     () -> activeRead(key), () -> new ReplicaCopy<>(item(key), copyLag),
                                     (answering, item, fromActive) -> answer(answering, item, fromActive))
-                            .fresh("true".equals(ctx.queryParam("fresh"))));
+                            .fresh(fresh));
                 });
                 cfg.routes.exception(ApiException.class, (e, ctx) -> Responses.error(ctx, e));
             });
@@ -113,6 +123,11 @@ class KeyedRouterTest {
             }
             ctx.status(200).result(item + " read by " + self.hostPort() + (fromActive ? " active" : " copy"));
             return CompletableFuture.completedFuture(null);
+        }
+
+        void restart(PeerHeaders peers) {
+            app.stop();
+            serve(peers);
         }
 
         void stop() {
@@ -188,14 +203,114 @@ class KeyedRouterTest {
     }
 
     @Test
-    void shouldRefuseWithoutForwardingAgainWhenAForwardedRequestReachesAnInstanceThatDoesNotOwnTheKey()
+    void shouldRefuseWithoutForwardingAgainWhenASignedForwardedRequestReachesAnInstanceThatDoesNotOwnTheKey()
             throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(a)));
 
-        HttpResponse<String> response = get(a, "/items/item-1", "X-Catalog-Forwarded-By", c.hostPort());
+        HttpResponse<String> response = signed(PEERS, a, PeerRequest.get("/items/item-1"), Duration.ofSeconds(2));
 
         assertUnavailable(response);
         assertThat(calls()).as("a forwarded request is never forwarded again, not even to a standby").isEmpty();
+    }
+
+    // ---------------------------------------------------------------- internal headers only from peers
+
+    @Test
+    void shouldRecogniseASignedRequestWhoseKeyNeedsPercentEncoding() throws Exception {
+        String key = "item:1~x.y";
+        ownership.put(key, new Ownership(1, Optional.of(b), List.of(a)));
+        PeerRequest forwarded = PeerRequest.get(RequestTarget.path("/items").segment(key));
+        assertThat(forwarded.pathAndQuery()).isEqualTo("/items/item%3A1~x.y");
+
+        HttpResponse<String> response = signed(PEERS, a, forwarded, Duration.ofSeconds(2));
+
+        assertUnavailable(response);
+        assertThat(calls()).as("the signature verified over the encoded path: never forwarded again").isEmpty();
+    }
+
+    @Test
+    void shouldIgnoreTheInternalHeadersWhenNoPeerSignedThem() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(a)));
+        String forgedSignature = System.currentTimeMillis() + ":" + "A".repeat(43);
+
+        List<HttpResponse<String>> responses = List.of(
+                get(a, "/items/item-1", "X-Catalog-Forwarded-By", c.hostPort(), "X-Catalog-Replica-Read", "true",
+                        "X-Catalog-Deadline", "1"),
+                get(a, "/items/item-1", "X-Catalog-Forwarded-By", c.hostPort(), "X-Catalog-Signature",
+                        forgedSignature),
+                get(a, "/items/item-1", "X-Catalog-Signature", "garbage", "X-Catalog-Replica-Read", "yes"),
+                signed(new PeerHeaders("another-deployment-secret", null), a,
+                        PeerRequest.get("/items/item-1").toReplica(), Duration.ofSeconds(2)),
+                signed(new PeerHeaders("keyed-router-test-secret", null, Clock.offset(Clock.systemUTC(),
+                        PeerHeaders.MAX_CLOCK_SKEW.plusSeconds(5).negated())), a,
+                        PeerRequest.get("/items/item-1").toReplica(), Duration.ofMinutes(5)));
+
+        for (HttpResponse<String> response : responses) {
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+            assertThat(response.body()).as("answered as a client's request: forwarded to the owner")
+                    .isEqualTo("item-1 read by " + b.hostPort() + " active");
+            assertThat(response.headers().firstValue("X-Stale")).isEmpty();
+        }
+        assertThat(calls()).hasSize(responses.size()).containsOnly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    @Test
+    void shouldHonourASignedReplicaReadUnlessFreshIsAsked() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(a), List.of(b)));
+        PeerRequest replicaRead = PeerRequest.get("/items/item-1").toReplica();
+
+        HttpResponse<String> stale = signed(PEERS, a, replicaRead, Duration.ofSeconds(2));
+        HttpResponse<String> fresh = signed(PEERS, a, PeerRequest.get(RequestTarget.path("/items").segment("item-1")
+                .param("fresh", "true")).toReplica(), Duration.ofSeconds(2));
+
+        assertThat(stale.body()).isEqualTo("item-1 read by " + a.hostPort() + " copy");
+        assertThat(stale.headers().firstValue("X-Stale")).hasValue("true");
+        assertThat(fresh.body()).as("fresh=true wins over any header")
+                .isEqualTo("item-1 read by " + a.hostPort() + " active");
+        assertThat(fresh.headers().firstValue("X-Stale")).isEmpty();
+    }
+
+    @Test
+    void shouldAcceptTheSignatureOfThePreviousClusterSecretDuringARotation() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(a)));
+        PeerHeaders rotated = new PeerHeaders("the-next-cluster-secret", "keyed-router-test-secret");
+        nodes.get(a).restart(rotated);
+
+        HttpResponse<String> fromOldPeer = signed(PEERS, a, PeerRequest.get("/items/item-1"), Duration.ofSeconds(2));
+        HttpResponse<String> fromNewPeer = signed(new PeerHeaders("the-next-cluster-secret", null), a,
+                PeerRequest.get("/items/item-1"), Duration.ofSeconds(2));
+
+        assertUnavailable(fromOldPeer);
+        assertUnavailable(fromNewPeer);
+        assertThat(calls()).as("both were recognised as forwarded: never forwarded again").isEmpty();
+    }
+
+    @Test
+    void shouldStopAndAnswerOwnerTimeoutWithinFiftyMillisecondsOfTheCallersDeadline() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
+        nodes.get(b).hang = true;
+        Duration budget = Duration.ofMillis(300);
+        // The callee counts the budget from the request's arrival: open the connection first, as a peer's pool has.
+        assertThat(get(b, "/items/warm-up").statusCode()).isEqualTo(503);
+
+        long start = System.nanoTime();
+        HttpResponse<String> response = signed(PEERS, b, PeerRequest.get("/items/item-1"), budget);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(504);
+        assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("owner_timeout");
+        assertThat(took).as("answered by the caller's deadline plus 50 ms").isLessThan(budget.plusMillis(50));
+        assertThat(took).isGreaterThanOrEqualTo(budget.minusMillis(5));
+    }
+
+    @Test
+    void shouldAnswerOwnerTimeoutAtOnceWhenTheCallersDeadlinePassedBeforeTheRequestArrived() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
+
+        HttpResponse<String> response = signed(PEERS, b, PeerRequest.get("/items/item-1"), Duration.ZERO);
+
+        assertThat(response.statusCode()).isEqualTo(504);
+        assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("owner_timeout");
     }
 
     @Test
@@ -322,6 +437,15 @@ class KeyedRouterTest {
         assertThat(response.headers().firstValue("Retry-After")).isPresent();
         assertThat(response.headers().firstValue("X-Stale")).isEmpty();
         assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("unavailable");
+    }
+
+    /** Sends {@code request} to {@code target} as a peer signed by {@code signer} would, with that budget. */
+    private HttpResponse<String> signed(PeerHeaders signer, Instance target, PeerRequest request, Duration budget)
+            throws Exception {
+        HttpRequest.Builder http = HttpRequest.newBuilder(URI.create("http://" + target.hostPort()
+                + request.pathAndQuery()));
+        signer.sign(http, request, c, budget);
+        return HTTP.send(http.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
     private static HttpResponse<String> get(Instance target, String pathAndQuery, String... headers)
