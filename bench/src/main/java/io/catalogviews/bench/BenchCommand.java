@@ -31,7 +31,7 @@ public final class BenchCommand implements Callable<Integer> {
     public static final String SERVICE_JAR_PROPERTY = "catalogViews.serviceJar";
 
     @Option(names = "--quick", description = "Small profile (20 000 products, 5 000 changes, 2 s runs at 16 "
-            + "connections, 10 000 churn changes, 5 s of freshness): finishes in a few minutes.")
+            + "connections, one run of each, 10 000 churn changes, 5 s of freshness): finishes in a few minutes.")
     boolean quick;
 
     @Option(names = "--products", description = "Products in the synthetic catalog (max 2 000 000). "
@@ -114,6 +114,21 @@ public final class BenchCommand implements Callable<Integer> {
             + "Default: 1000.")
     Double freshnessRate;
 
+    @Option(names = "--freshness-read-rate", description = "Requests per second of the read mix (every selected "
+            + "class in turn, open loop) that runs while the freshness phase publishes its changes (0: none). "
+            + "Default: 500.")
+    Double freshnessReadRate;
+
+    @Option(names = "--runs", description = "Repetitions of every measured figure (each query run, alternating the "
+            + "targets it compares; freshness; materialization): median and [min, max] are reported. "
+            + "Default: 3, quick 1.")
+    Integer runs;
+
+    @Option(names = "--postgres-pools", split = ",", description = "Pool sizes of PostgreSQL's sessions measured "
+            + "before its query runs (its HTTP front and the JDBC target); the best is kept. One size: that size, "
+            + "unmeasured. Default: 2,4,8 (the machine has 2 cores).")
+    List<Integer> postgresPools;
+
     @Option(names = "--freshness-duration", converter = DurationText.class, description = "Length of the "
             + "freshness phase. Default: 20s, quick 5s.")
     Duration freshnessDuration;
@@ -167,12 +182,24 @@ public final class BenchCommand implements Callable<Integer> {
                 System.getProperty("java.class.path"),
                 jvm,
                 rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : defaultCacheMb(n),
-                postgres, 16, ceiling,
+                postgres, postgresPools != null ? postgresPools : List.of(2, 4, 8), ceiling,
                 churnUpdates != null ? churnUpdates : quick ? 10_000 : 2L * n,
                 freshnessRate != null ? freshnessRate : 1000,
                 freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
                 outputDir, seed, keepData, passThrough, restore == null || restore,
-                jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 0 : 120));
+                jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 0 : 120),
+                runs(), freshnessReadRate != null ? freshnessReadRate : 500);
+    }
+
+    private int runs() {
+        int n = runs != null ? runs : quick ? 1 : 3;
+        if (n < 1 || n > 20) {
+            throw new IllegalArgumentException("--runs must be within 1..20, was " + n);
+        }
+        if (postgresPools != null && (postgresPools.isEmpty() || postgresPools.stream().anyMatch(p -> p < 1))) {
+            throw new IllegalArgumentException("--postgres-pools must be sizes of at least 1, was " + postgresPools);
+        }
+        return n;
     }
 
     /**

@@ -4,7 +4,9 @@ import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.catalog.SyntheticCatalog;
 import io.catalogviews.bench.http.JsonCheck;
 import io.catalogviews.bench.load.HttpTarget;
+import io.catalogviews.bench.observe.ServiceObserver;
 import io.catalogviews.bench.phase.ChurnPhase;
+import io.catalogviews.bench.phase.BuildProbe;
 import io.catalogviews.bench.phase.Dirs;
 import io.catalogviews.bench.phase.FreshnessPhase;
 import io.catalogviews.bench.phase.LoadPhase;
@@ -20,8 +22,10 @@ import io.catalogviews.bench.phase.TargetWorkloads;
 import io.catalogviews.bench.report.Report;
 import io.catalogviews.bench.results.BenchResults;
 import io.catalogviews.bench.results.BrokerProcess;
+import io.catalogviews.bench.results.BuildInfo;
 import io.catalogviews.bench.results.ChurnFigures;
 import io.catalogviews.bench.results.DeepPage;
+import io.catalogviews.bench.results.FreshnessFigures;
 import io.catalogviews.bench.results.LoadFigures;
 import io.catalogviews.bench.results.Machine;
 import io.catalogviews.bench.results.MemoryFigures;
@@ -30,7 +34,6 @@ import io.catalogviews.bench.results.PostgresSetup;
 import io.catalogviews.bench.results.RestoreFigures;
 import io.catalogviews.bench.results.RunSettings;
 import io.catalogviews.bench.results.ServiceProcess;
-import io.catalogviews.bench.service.Freshness;
 import io.catalogviews.bench.service.Materialization;
 
 import java.io.IOException;
@@ -44,8 +47,9 @@ import java.util.List;
 /**
  * One benchmark run, phase by phase, each phase a class returning its figures: {@link StartPhase} (broker and
  * service, child JVMs), {@link LoadPhase} (publish, materialize, the pass-through yardstick), {@link PeersPhase}
- * (the HTTP ceiling, PostgreSQL and its ingest), {@link QueryPhase} (verified runs class by class and
- * concurrency by concurrency), {@link FreshnessPhase}, {@link ChurnPhase}, {@link MemoryPhase},
+ * (the HTTP ceiling, PostgreSQL and its ingest), {@link QueryPhase} (PostgreSQL tuned, then verified runs class by
+ * class and concurrency by concurrency, {@code --runs} times), {@link FreshnessPhase}, {@link ChurnPhase},
+ * {@link MemoryPhase},
  * {@link RestorePhase}; then the report. The figures measured so far are written to {@code results-partial.json}
  * as the run goes, so that a run stopped halfway leaves them.
  */
@@ -64,7 +68,8 @@ public final class BenchRun {
     private PostgresIngest postgresIngest;
     private PostgresSetup postgres;
     private List<DeepPage> deepPages;
-    private Freshness.Result freshness;
+    private FreshnessFigures freshness;
+    private BuildInfo build;
     private ChurnFigures churn;
     private MemoryFigures memory;
     private RestoreFigures restore;
@@ -81,6 +86,7 @@ public final class BenchRun {
         Path workDir = runDir.resolve("work");
         Files.createDirectories(workDir);
         machine = Machine.current();
+        build = BuildProbe.of(s.serviceClassPath());
         try (Resources resources = new Resources(out)) {
             execute(new RunContext(s, out, runDir, workDir, resources));
         } finally {
@@ -114,14 +120,20 @@ public final class BenchRun {
             postgresIngest = peers.postgres().ingest();
             postgres = peers.postgres().setup();
         }
-        HttpTarget service = started.servicePid() > 0
+        HttpTarget service = (started.servicePid() > 0
                 ? new HttpTarget(Report.SERVICE, started.serviceUrl(), started.servicePid())
-                : new HttpTarget(Report.SERVICE, started.serviceUrl());
+                : new HttpTarget(Report.SERVICE, started.serviceUrl()))
+                .observedBy(new ServiceObserver(started.serviceUrl(), started.servicePid(), s.applicationId()));
         TargetWorkloads workloads = new TargetWorkloads();
-        deepPages = new QueryPhase(ctx, runs, workloads).run(model, service, peers);
+        QueryPhase.Result queries = new QueryPhase(ctx, runs, workloads).run(model, service, peers);
+        deepPages = queries.deepPages();
+        if (queries.tuning() != null) {
+            postgres = postgres.tuned(queries.tuning(), queries.plans());
+        }
+        checkpoint();
 
         if (s.freshnessRate() > 0 && !s.freshnessDuration().isZero()) {
-            freshness = new FreshnessPhase(ctx).run(model, views, started);
+            freshness = new FreshnessPhase(ctx, workloads).run(model, views, started, service, queries.expected());
             checkpoint();
         }
         if (s.churnUpdates() > 0) {
@@ -142,7 +154,7 @@ public final class BenchRun {
     private BenchResults measured() {
         return new BenchResults(RunSettings.of(s), machine, broker, serviceProcess, load, postgresIngest,
                 postgres, deepPages, freshness, churn, memory, restore, runs == null ? List.of() : runs.all(), null,
-                null, null, null, null);
+                null, null, null, null, build, null);
     }
 
     /** Writes what is measured so far to {@code results-partial.json}. */

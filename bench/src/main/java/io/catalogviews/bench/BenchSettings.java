@@ -19,14 +19,20 @@ import java.util.List;
  *                         (every JVM involved is still compiling its hot paths when it has just started)
  * @param restore          at the end, stop the service, delete its state directory, start it again and time
  *                         the restore from its changelogs (only for a service the harness started)
+ * @param postgresPools    the pool sizes PostgreSQL is measured with before its queries (the best is kept; one
+ *                         size: that size, unmeasured)
+ * @param runs             how many times each measured figure is taken (query runs, freshness, materialization):
+ *                         reported as median and [min, max]
+ * @param freshnessReadRate requests per second of the read mix running during the freshness phase (0: none)
  */
 public record BenchSettings(boolean quick, int products, long updates, Duration warmup, Duration duration,
                             List<Integer> concurrencies, List<QueryClass> classes, String bootstrapServers,
                             String serviceUrl, String applicationId, String inputTopic, int partitions,
                             String serviceClassPath, String harnessClassPath, List<String> serviceJvmOptions,
-                            long rocksDbMemoryMb, boolean postgres, int postgresPool, boolean ceiling, long churnUpdates,
-                            double freshnessRate, Duration freshnessDuration, Path outputDir, long seed,
-                            boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup) {
+                            long rocksDbMemoryMb, boolean postgres, List<Integer> postgresPools, boolean ceiling,
+                            long churnUpdates, double freshnessRate, Duration freshnessDuration, Path outputDir,
+                            long seed, boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup,
+                            int runs, double freshnessReadRate) {
 
     /** PostgreSQL's shared_buffers: the service's RocksDB bound, so that both peers get the same cache. */
     public long postgresSharedBuffersMb() {

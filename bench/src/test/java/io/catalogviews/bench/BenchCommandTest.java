@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BenchCommandTest {
 
@@ -52,5 +53,26 @@ class BenchCommandTest {
     void shouldKeepPostgresNegatableBesideRestore() {
         assertThat(settings("--no-postgres", "--restore").postgres()).isFalse();
         assertThat(settings("--no-postgres", "--restore").restore()).isTrue();
+    }
+
+    @Test
+    void shouldRunEachFigureThreeTimesInTheFullProfileAndOnceWhenQuick() {
+        assertThat(settings().runs()).isEqualTo(3);
+        assertThat(settings("--quick").runs()).isEqualTo(1);
+        assertThat(settings("--quick", "--runs", "2").runs()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldRefuseRunsOutsideTheirRangeWhenGiven() {
+        assertThatThrownBy(() -> settings("--runs", "0")).hasMessageContaining("--runs");
+        assertThatThrownBy(() -> settings("--postgres-pools", "0")).hasMessageContaining("--postgres-pools");
+    }
+
+    @Test
+    void shouldMeasurePoolsSizedForTwoCoresAndReadAtFiveHundredPerSecondWhenNothingIsSaid() {
+        assertThat(settings().postgresPools()).containsExactly(2, 4, 8);
+        assertThat(settings("--postgres-pools", "4").postgresPools()).containsExactly(4);
+        assertThat(settings().freshnessReadRate()).isEqualTo(500);
+        assertThat(settings("--freshness-read-rate", "0").freshnessReadRate()).isZero();
     }
 }

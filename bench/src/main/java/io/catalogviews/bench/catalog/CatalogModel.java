@@ -53,6 +53,7 @@ public final class CatalogModel {
     private final float[] rating;
     private int[][] members;
     private long nextChange;
+    private int upserted;
 
     public CatalogModel(SyntheticCatalog catalog, int size) {
         this.catalog = catalog;
@@ -98,6 +99,7 @@ public final class CatalogModel {
         categories[i] = cats;
         rating[i] = g.rating() == null ? Float.NaN : g.rating();
         members = null;
+        upserted = Math.max(upserted, i + 1);
         Product p = Product.newBuilder()
                 .setId(g.id()).setSku(g.sku()).setName(g.name()).setBrand(g.brand())
                 .setCategories(g.categories()).setPriceCents(g.priceCents()).setCurrency(g.currency())
@@ -140,6 +142,19 @@ public final class CatalogModel {
     /** How many changes of the update stream have been applied. */
     public long changesApplied() {
         return nextChange;
+    }
+
+    /**
+     * Products 0 … {@code upserted() - 1} have been published (the catalog is published in index order, possibly in
+     * several parts); the others are not in any view yet.
+     */
+    public int upserted() {
+        return upserted;
+    }
+
+    /** The index of a product id {@code p-0000042} (the inverse of {@link SyntheticCatalog#productId}). */
+    public static int index(String productId) {
+        return Integer.parseInt(productId.substring(2));
     }
 
     // ------------------------------------------------------------------ reads
@@ -199,11 +214,11 @@ public final class CatalogModel {
         return brandNames.get(number);
     }
 
-    /** Products of each category, by category number, in index order. */
+    /** Products of each category, by category number, in index order (of the products upserted so far). */
     public synchronized int[] members(int category) {
         if (members == null) {
             int[] counts = new int[categoryNames.size()];
-            for (int i = 0; i < size; i++) {
+            for (int i = 0; i < upserted; i++) {
                 for (byte c : categories[i]) {
                     counts[c]++;
                 }
@@ -213,7 +228,7 @@ public final class CatalogModel {
                 m[c] = new int[counts[c]];
             }
             int[] fill = new int[counts.length];
-            for (int i = 0; i < size; i++) {
+            for (int i = 0; i < upserted; i++) {
                 for (byte c : categories[i]) {
                     m[c][fill[c]++] = i;
                 }
@@ -240,7 +255,7 @@ public final class CatalogModel {
      * null), in listing order of {@code sort}.
      */
     public int[] listing(int[] candidates, IntPredicate filter, Sort sort) {
-        int n = candidates == null ? size : candidates.length;
+        int n = candidates == null ? upserted : candidates.length;
         long[] keys = new long[n];
         int count = 0;
         for (int k = 0; k < n; k++) {

@@ -44,7 +44,7 @@ public final class ProductJsonText {
         string(b, currency);
         b.append(",\"stock\":").append(stock);
         b.append(",\"inStock\":").append(stock > 0);
-        b.append(",\"rating\":").append(rating == null ? "null" : Float.toString(rating));
+        b.append(",\"rating\":").append(rating == null ? "null" : shortest(rating));
         b.append(",\"attributes\":{");
         boolean first = true;
         for (Map.Entry<String, String> e : new TreeMap<>(attributes).entrySet()) {
@@ -60,6 +60,16 @@ public final class ProductJsonText {
         string(b, UTC_MILLIS.format(Instant.ofEpochMilli(updatedAtMs)));
         b.append(",\"version\":").append(version).append('}');
         return b.toString();
+    }
+
+    /**
+     * The contract's rating text: the shortest decimal that reads back as the same float, so {@code 5} rather than
+     * {@code 5.0}. {@link Float#toString} gives the shortest digits for the catalog's ratings (one decimal between
+     * 1 and 5), with a {@code .0} this drops.
+     */
+    static String shortest(float rating) {
+        String s = Float.toString(rating);
+        return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
     }
 
     static void string(StringBuilder b, String s) {

@@ -1,6 +1,7 @@
 package io.catalogviews.bench.load;
 
 import io.catalogviews.bench.http.HttpConnection;
+import io.catalogviews.bench.observe.RunObserver;
 import io.catalogviews.bench.query.Query;
 
 import java.io.IOException;
@@ -11,11 +12,27 @@ public final class HttpTarget implements Target {
     private final String name;
     private final String baseUrl;
     private final long[] pids;
+    private final RunObserver observer;
 
     public HttpTarget(String name, String baseUrl, long... pids) {
+        this(name, baseUrl, RunObserver.NONE, pids);
+    }
+
+    private HttpTarget(String name, String baseUrl, RunObserver observer, long... pids) {
         this.name = name;
         this.baseUrl = baseUrl;
+        this.observer = observer;
         this.pids = pids.clone();
+    }
+
+    /** This target, watched by {@code observer} during every measured window. */
+    public HttpTarget observedBy(RunObserver observer) {
+        return new HttpTarget(name, baseUrl, observer, pids);
+    }
+
+    @Override
+    public RunObserver observer() {
+        return observer;
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.catalogviews.bench.load;
 
 import io.catalogviews.bench.catalog.CatalogModel;
+import io.catalogviews.bench.observe.RunObserver;
 import io.catalogviews.bench.query.Query;
+import io.catalogviews.bench.results.ServiceObservation;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
@@ -15,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
  * Closed-loop load: {@code concurrency} threads, each with its own connection, send the next query as soon as the
  * previous answer is in and checked, for a warm-up and then a measured window. Latency is from writing the
  * request to having read the whole answer (the check is not in it). Only queries started inside the measured
- * window count.
+ * window count. The target's observer watches the window (the service's threads, GC and block cache).
  */
 public final class LoadRunner {
 
@@ -41,11 +43,13 @@ public final class LoadRunner {
         }
         long[] cpuStart = new long[2];
         long machineStart = 0;
+        RunObserver.Window window;
         try {
             long sleep = (measureStart - System.nanoTime()) / 1_000_000;
             if (sleep > 0) {
                 Thread.sleep(sleep);
             }
+            window = target.observer().begin();
             cpuStart[0] = serviceCpu.nanos();
             cpuStart[1] = harnessCpuNanos();
             machineStart = CpuClock.machineBusyNanos();
@@ -61,11 +65,13 @@ public final class LoadRunner {
         double machineCpu = (CpuClock.machineBusyNanos() - machineStart) / 1e9 / seconds;
         double otherCpu = Math.max(0, machineCpu - serverCpu - clientCpu);
         sampled.countDown();
+        ServiceObservation observed = window.end(seconds);
 
         long ok = 0;
         long wrong = 0;
         long errors = 0;
         long bytes = 0;
+        long parsed = 0;
         int total = 0;
         List<String> samples = new ArrayList<>();
         for (Worker w : workers) {
@@ -73,6 +79,7 @@ public final class LoadRunner {
             wrong += w.wrong;
             errors += w.errors;
             bytes += w.bytes;
+            parsed += w.parsed;
             total += w.count;
             for (String s : w.samples) {
                 if (samples.size() < 5) {
@@ -88,10 +95,12 @@ public final class LoadRunner {
         }
         Arrays.sort(all);
         long answered = ok + wrong;
+        long requests = answered + errors;
+        double clientMicrosPerRequest = requests == 0 ? 0 : clientCpu * seconds * 1e6 / requests;
         return new LoadResult(target.name(), workload.queryClass().key, concurrency, seconds, ok, wrong, errors,
                 ok / seconds, percentileMs(all, 0.50), percentileMs(all, 0.95), percentileMs(all, 0.99),
                 all.length == 0 ? 0 : all[all.length - 1] / 1e6, answered == 0 ? 0 : (double) bytes / answered,
-                serverCpu, clientCpu, otherCpu, samples);
+                serverCpu, clientCpu, otherCpu, samples, 1, parsed, clientMicrosPerRequest, observed);
     }
 
     static double percentileMs(long[] sorted, double p) {
@@ -126,6 +135,7 @@ public final class LoadRunner {
         long wrong;
         long errors;
         long bytes;
+        long parsed;
         final List<String> samples = new ArrayList<>();
 
         Worker(Target target, Checks checks, Query.Workload workload, SplittableRandom random, long measureStart,
@@ -178,6 +188,9 @@ public final class LoadRunner {
                 case OK -> ok++;
                 case WRONG -> wrong++;
                 case ERROR -> errors++;
+            }
+            if (o.parsed()) {
+                parsed++;
             }
             if (o.kind() != Target.Kind.OK && samples.size() < 5) {
                 samples.add(o.kind() + " " + o.detail());

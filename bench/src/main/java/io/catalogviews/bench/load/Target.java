@@ -15,6 +15,11 @@ public interface Target {
 
     Client open(Checks checks) throws Exception;
 
+    /** What watches this target during a measured window (the service's threads and metrics; nothing for peers). */
+    default io.catalogviews.bench.observe.RunObserver observer() {
+        return io.catalogviews.bench.observe.RunObserver.NONE;
+    }
+
     /** One load thread's connection. Not thread-safe. */
     interface Client extends AutoCloseable {
         /** Sends one query and checks its answer; never throws for a failed or wrong answer. */
@@ -24,10 +29,20 @@ public interface Target {
         void close();
     }
 
-    /** How one query went. */
-    record Outcome(Kind kind, int bytes, String detail) {
+    /**
+     * How one query went.
+     *
+     * @param parsed whether checking it took a parse (its body differed from the expected bytes)
+     */
+    record Outcome(Kind kind, int bytes, String detail, boolean parsed) {
+
+        public Outcome(Kind kind, int bytes, String detail) {
+            this(kind, bytes, detail, false);
+        }
+
+        /** Right, recognised by its bytes. */
         public static Outcome ok(int bytes) {
-            return new Outcome(Kind.OK, bytes, null);
+            return new Outcome(Kind.OK, bytes, null, false);
         }
     }
 

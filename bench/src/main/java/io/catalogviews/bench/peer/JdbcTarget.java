@@ -2,31 +2,31 @@ package io.catalogviews.bench.peer;
 
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.catalog.SyntheticCatalog;
-import io.catalogviews.bench.http.JsonCheck;
 import io.catalogviews.bench.load.Checks;
 import io.catalogviews.bench.load.Target;
 import io.catalogviews.bench.query.Query;
 import io.catalogviews.bench.query.Spec;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * PostgreSQL through JDBC from the load threads, one connection each: the same queries as the HTTP classes,
- * checked against the model by ids, order, versions and (for facets) every number; the JSON documents the rows
- * carry are checked where PostgreSQL answers over HTTP.
+ * PostgreSQL through JDBC from the load threads, which share one {@link PgPool} (sized for the machine, as an
+ * application server's pool would be): the same queries as the HTTP classes. Each answer is rendered from the rows
+ * into the body PostgreSQL's HTTP front would write ({@link PgAnswers}) and checked like an HTTP answer, bytes
+ * first, so every target's answers cost the client the same and the JSON documents are checked here too.
  */
-public final class JdbcTarget implements Target {
+public final class JdbcTarget implements Target, AutoCloseable {
 
-    private final String jdbcUrl;
     private final long pid;
+    private final PgPool pool;
 
-    public JdbcTarget(String jdbcUrl, long pid) {
-        this.jdbcUrl = jdbcUrl;
+    /** @param poolSize sessions the load threads share (changed later by the tuning, {@link #pool()}) */
+    public JdbcTarget(String jdbcUrl, long pid, int poolSize) {
         this.pid = pid;
+        this.pool = new PgPool(jdbcUrl, poolSize);
     }
 
     @Override
@@ -39,96 +39,85 @@ public final class JdbcTarget implements Target {
         return new long[]{pid};
     }
 
+    /** The shared sessions: their number and plan-cache modes. */
+    public PgPool pool() {
+        return pool;
+    }
+
     @Override
-    public Client open(Checks checks) throws SQLException {
-        PgSession session = new PgSession(jdbcUrl);
-        CatalogModel model = checks.model();
+    public Client open(Checks checks) {
         return new Client() {
             @Override
             public Outcome call(Query query) {
+                byte[] body;
                 try {
-                    return execute(session, model, query.spec());
+                    body = pool.with((s, plans) -> answer(s, plans, checks.model(), query.spec()))
+                            .getBytes(StandardCharsets.UTF_8);
                 } catch (SQLException | RuntimeException e) {
                     return new Outcome(Kind.ERROR, 0, e.getClass().getSimpleName() + ": " + e.getMessage());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return new Outcome(Kind.ERROR, 0, "interrupted");
                 }
+                return checks.body(query, body);
             }
 
             @Override
             public void close() {
-                session.close();
+                // the sessions belong to the pool
             }
         };
     }
 
-    static Outcome execute(PgSession s, CatalogModel model, Spec spec) throws SQLException {
+    /** The body PostgreSQL's HTTP front would answer to {@code spec}. */
+    static String answer(PgSession s, PgPlans plans, CatalogModel model, Spec spec) throws SQLException {
         if (spec instanceof Spec.GetById g) {
-            PgSession.Row row = s.byId(SyntheticCatalog.productId(g.product()));
-            if (row == null || row.version() != model.version(g.product())) {
-                return wrong("product " + g.product() + ": " + (row == null ? "absent" : "version " + row.version()));
-            }
-            return Outcome.ok(row.doc().length());
+            PgSession.Row row = s.byId(SyntheticCatalog.productId(g.product()), plans);
+            return row == null ? "{\"error\":{\"code\":\"not_found\"}}" : row.doc();
         }
         if (spec instanceof Spec.Batch b) {
             List<String> ids = new ArrayList<>(b.products().length);
             for (int i : b.products()) {
                 ids.add(SyntheticCatalog.productId(i));
             }
-            List<PgSession.Row> rows = s.batch(ids);
-            Map<String, PgSession.Row> byId = new HashMap<>();
-            int bytes = 0;
-            for (PgSession.Row r : rows) {
-                byId.put(r.id(), r);
-                bytes += r.doc().length();
-            }
-            for (int i : b.products()) {
-                PgSession.Row r = byId.get(SyntheticCatalog.productId(i));
-                if (r == null || r.version() != model.version(i)) {
-                    return wrong("batch: product " + i + (r == null ? " absent" : " at version " + r.version()));
-                }
-            }
-            return Outcome.ok(bytes);
+            return PgAnswers.batch(ids, s.batch(ids, plans));
         }
         if (spec instanceof Spec.Page p) {
             boolean byPrice = p.sort() == CatalogModel.Sort.PRICE;
             Long afterValue = p.after() < 0 ? null : byPrice ? model.price(p.after()) : model.updatedAt(p.after());
             String afterId = p.after() < 0 ? null : SyntheticCatalog.productId(p.after());
-            List<PgSession.Row> rows = s.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), byPrice, p.limit(),
-                    afterValue, afterId);
-            int n = Math.min(rows.size(), p.limit());
-            if (n != p.expected().length || (rows.size() > p.limit()) != p.more()) {
-                return wrong("page of " + n + " rows (more: " + (rows.size() > p.limit()) + "), expected "
-                        + p.expected().length + " (more: " + p.more() + ")");
-            }
-            int bytes = 0;
-            for (int k = 0; k < n; k++) {
-                PgSession.Row r = rows.get(k);
-                int expected = p.expected()[k];
-                if (!r.id().equals(SyntheticCatalog.productId(expected)) || r.version() != model.version(expected)) {
-                    return wrong("row " + k + " is " + r.id() + "@" + r.version() + ", expected "
-                            + SyntheticCatalog.productId(expected) + "@" + model.version(expected));
-                }
-                bytes += r.doc().length();
-            }
-            return Outcome.ok(bytes);
+            return PgAnswers.page(s.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), byPrice, p.limit(),
+                    afterValue, afterId, plans), p.limit(), byPrice);
         }
         if (spec instanceof Spec.Facets f) {
-            PgSession.FacetRow row = s.facets(f.category(), 100);
-            String json = PostgresHttpServer.facetsJson(row);
-            String d = JsonCheck.difference(readTree(f.expectedJson()), readTree(json));
-            return d == null ? Outcome.ok(json.length()) : wrong(d);
+            return PgAnswers.facets(s.facets(f.category(), null, null, null, null, 100, plans));
         }
         throw new IllegalArgumentException("no JDBC form of " + spec);
     }
 
-    private static com.fasterxml.jackson.databind.JsonNode readTree(String json) {
-        try {
-            return JsonCheck.MAPPER.readTree(json);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
+    /** The statement {@link #answer} runs for {@code spec} (the one {@link PgExplain} explains for its class). */
+    public static PgQuery queryOf(Spec spec, CatalogModel model) {
+        if (spec instanceof Spec.GetById g) {
+            return PgQuery.byId(SyntheticCatalog.productId(g.product()));
         }
+        if (spec instanceof Spec.Batch b) {
+            return PgQuery.batch(java.util.Arrays.stream(b.products()).mapToObj(SyntheticCatalog::productId).toList());
+        }
+        if (spec instanceof Spec.Page p) {
+            boolean byPrice = p.sort() == CatalogModel.Sort.PRICE;
+            Long afterValue = p.after() < 0 ? null : byPrice ? model.price(p.after()) : model.updatedAt(p.after());
+            String afterId = p.after() < 0 ? null : SyntheticCatalog.productId(p.after());
+            return PgQuery.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), byPrice, p.limit(), afterValue,
+                    afterId);
+        }
+        if (spec instanceof Spec.Facets f) {
+            return PgQuery.facets(f.category());
+        }
+        throw new IllegalArgumentException("no JDBC form of " + spec);
     }
 
-    private static Outcome wrong(String detail) {
-        return new Outcome(Kind.WRONG, 0, detail);
+    @Override
+    public void close() {
+        pool.close();
     }
 }

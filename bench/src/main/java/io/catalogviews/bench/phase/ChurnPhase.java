@@ -6,22 +6,23 @@ import io.catalogviews.bench.load.HttpTarget;
 import io.catalogviews.bench.load.LoadResult;
 import io.catalogviews.bench.query.QueryClass;
 import io.catalogviews.bench.query.Workloads;
+import io.catalogviews.bench.results.ChangelogWrites;
 import io.catalogviews.bench.results.ChurnFigures;
+import io.catalogviews.bench.results.MaterializedRuns;
+import io.catalogviews.bench.results.Stats;
 import io.catalogviews.bench.service.Materialization;
-import io.catalogviews.bench.service.Publishers;
-import io.catalogviews.cli.EventPublisher;
-import io.catalogviews.cli.ProgressBar;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * Churn: many more price and stock changes (each moves index keys, leaving tombstones behind), materialized, then
- * the index-heavy classes measured again beside their throughput before, and beside the ceiling measured again,
- * so that a machine busier than before is not read as a slower service (design decision 5).
+ * Churn: many more price and stock changes (each moves index keys, leaving tombstones behind), materialized (timed
+ * in {@code --runs} parts) with what they wrote to the changelog topics, then the index-heavy classes measured
+ * again beside their throughput before, and beside the ceiling measured again, so that a machine busier than before
+ * is not read as a slower service (design decision 5).
  */
 public final class ChurnPhase {
 
@@ -46,46 +47,71 @@ public final class ChurnPhase {
         Map<String, Double> before = throughputs(service, concurrency);
         Map<String, Double> ceilingBefore = ceiling == null ? Map.of() : throughputs(ceiling, concurrency);
         ctx.say("churn: " + s.churnUpdates() + " more price/stock changes");
-        long base = views.lag().inputCommitted();
-        long t0 = System.nanoTime();
-        try (EventPublisher sender = Publishers.batched(started.bootstrapServers(), s.inputTopic())) {
-            ProgressBar bar = new ProgressBar(System.err, "publishing churn", s.churnUpdates());
-            for (long k = 0; k < s.churnUpdates(); k++) {
-                sender.publish(model.nextChange(), EventPublisher.Encoding.SINGLE_OBJECT);
-                bar.update(sender.acknowledged());
-            }
-            sender.flush();
-            bar.finish(sender.acknowledged());
+        Materialization.ChangelogState logsBefore = changelogState(views);
+        MaterializedRuns churn = new TimedWrites(ctx, views, started, model)
+                .publish("churn", s.churnUpdates(), s.runs(), k -> model.nextChange());
+        ChangelogWrites changelog = changelogWrites(logsBefore, changelogState(views), s.churnUpdates());
+        if (changelog != null) {
+            ctx.say(String.format(Locale.ROOT, "churn wrote %,d changelog bytes (%.0f per change) and %,d offsets "
+                    + "(%.1f per change)", changelog.bytesWritten(), changelog.bytesPerChange(),
+                    changelog.offsetsWritten(), changelog.offsetsPerChange()));
         }
-        long done = views.awaitCaughtUp(started.serviceUrl(), model, base, base + s.churnUpdates(),
-                Duration.ofMinutes(60), "materializing churn");
-        double seconds = (done - t0) / 1e9;
         Workloads after = new Workloads(model, s.seed());
         List<ChurnFigures.Row> rows = new ArrayList<>();
         for (QueryClass c : CLASSES) {
             if (!s.classes().contains(c)) {
                 continue;
             }
-            LoadResult r = runs.measure(service, workloads.of(after, service, c), concurrency, "after-churn");
-            Double ceilingAfter = null;
-            if (ceiling != null) {
-                ceilingAfter = runs.measure(ceiling, TargetWorkloads.ceiling(c, (int) Math.round(r.meanBytes())),
-                        concurrency, "after-churn").throughput();
+            List<Double> serviceAfter = new ArrayList<>();
+            List<Double> ceilingAfter = new ArrayList<>();
+            for (int run = 1; run <= s.runs(); run++) {
+                LoadResult r = runs.measure(service, workloads.of(after, service, c), concurrency, "after-churn", run);
+                serviceAfter.add(r.throughput());
+                if (ceiling != null) {
+                    ceilingAfter.add(runs.measure(ceiling, TargetWorkloads.ceiling(c, (int) Math.round(r.meanBytes())),
+                            concurrency, "after-churn", run).throughput());
+                }
             }
-            rows.add(ChurnFigures.Row.of(c.key, before.get(c.key), r.throughput(), ceilingAfter,
-                    ceilingBefore.get(c.key)));
+            rows.add(ChurnFigures.Row.of(c.key, before.get(c.key), Stats.median(serviceAfter),
+                    ceilingAfter.isEmpty() ? null : Stats.median(ceilingAfter), ceilingBefore.get(c.key)));
         }
-        return new ChurnFigures(s.churnUpdates(), seconds, s.churnUpdates() / seconds, rows);
+        return new ChurnFigures(s.churnUpdates(), churn.seconds(), s.churnUpdates() / churn.seconds(), rows, churn,
+                changelog);
     }
 
-    /** Throughput of each class that {@code target} ran at {@code concurrency} before the churn. */
+    /** The changelog topics now, or null when the broker does not say (the figure is then left out). */
+    private Materialization.ChangelogState changelogState(Materialization views) {
+        try {
+            return views.changelogState(ctx.settings().applicationId());
+        } catch (RuntimeException e) {
+            ctx.say("cannot read the changelog topics' sizes: " + e.getMessage());
+            return null;
+        }
+    }
+
+    static ChangelogWrites changelogWrites(Materialization.ChangelogState before,
+                                           Materialization.ChangelogState after, long changes) {
+        if (before == null || after == null || changes <= 0) {
+            return null;
+        }
+        Map<String, Long> byTopic = new java.util.TreeMap<>();
+        after.bytes().forEach((topic, bytes) -> byTopic.put(topic, bytes - before.bytes().getOrDefault(topic, 0L)));
+        long bytes = after.totalBytes() - before.totalBytes();
+        long offsets = after.totalEndOffsets() - before.totalEndOffsets();
+        return new ChangelogWrites(changes, before.totalBytes(), after.totalBytes(), bytes, offsets,
+                (double) bytes / changes, (double) offsets / changes, byTopic, ChangelogWrites.NOTE);
+    }
+
+    /** Median throughput of each class that {@code target} ran at {@code concurrency} before the churn. */
     private Map<String, Double> throughputs(HttpTarget target, int concurrency) {
-        Map<String, Double> byClass = new HashMap<>();
+        Map<String, List<Double>> byClass = new HashMap<>();
         for (LoadResult r : runs.all()) {
             if (r.target().equals(target.name()) && r.concurrency() == concurrency) {
-                byClass.put(r.queryClass(), r.throughput());
+                byClass.computeIfAbsent(r.queryClass(), k -> new ArrayList<>()).add(r.throughput());
             }
         }
-        return byClass;
+        Map<String, Double> medians = new HashMap<>();
+        byClass.forEach((c, values) -> medians.put(c, Stats.median(values)));
+        return medians;
     }
 }

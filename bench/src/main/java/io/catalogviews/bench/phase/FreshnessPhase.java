@@ -2,39 +2,109 @@ package io.catalogviews.bench.phase;
 
 import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.catalog.CatalogModel;
-import io.catalogviews.bench.service.Freshness;
+import io.catalogviews.bench.freshness.FreshnessRun;
+import io.catalogviews.bench.load.HttpTarget;
+import io.catalogviews.bench.query.Query;
+import io.catalogviews.bench.query.QueryClass;
+import io.catalogviews.bench.query.Workloads;
+import io.catalogviews.bench.results.FreshnessFigures;
+import io.catalogviews.bench.results.ViewFreshness;
 import io.catalogviews.bench.service.Materialization;
-import io.catalogviews.bench.service.Publishers;
-import io.catalogviews.cli.EventPublisher;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
- * Freshness of the product view under a steady rate of changes ({@link Freshness}), then a wait until every view
- * has applied them, so that the next phase starts from a caught-up service.
+ * Freshness of the product view and of the category pages under a steady rate of changes, with the bench's read
+ * mix running at the same time ({@link FreshnessRun}), {@code --runs} times; after each run a wait until every view
+ * has applied the changes, so that the next run (and the next phase) starts from a caught-up service.
  */
 public final class FreshnessPhase {
 
-    private final RunContext ctx;
+    /**
+     * How many requests of each class one round of the read mix sends: what a shop's front end asks most (product
+     * pages, then filtered category pages, facets beside them), the expensive whole-catalog page and batches rarely,
+     * so that the mix loads the service without one class saturating it alone.
+     */
+    static final Map<QueryClass, Integer> READ_MIX = readMix();
 
-    public FreshnessPhase(RunContext ctx) {
-        this.ctx = ctx;
+    private static Map<QueryClass, Integer> readMix() {
+        Map<QueryClass, Integer> m = new EnumMap<>(QueryClass.class);
+        m.put(QueryClass.GET_BY_ID, 8);
+        m.put(QueryClass.CATEGORY_PRICE, 4);
+        m.put(QueryClass.CATEGORY_UPDATED, 2);
+        m.put(QueryClass.PAGE_ONE, 2);
+        m.put(QueryClass.FACETS, 2);
+        m.put(QueryClass.DEEP_PAGE, 1);
+        m.put(QueryClass.BATCH_100, 1);
+        m.put(QueryClass.CATALOG_PAGE, 1);
+        return Map.copyOf(m);
     }
 
-    public Freshness.Result run(CatalogModel model, Materialization views, StartPhase.Started started) {
+    private final RunContext ctx;
+    private final TargetWorkloads workloads;
+
+    public FreshnessPhase(RunContext ctx, TargetWorkloads workloads) {
+        this.ctx = ctx;
+        this.workloads = workloads;
+    }
+
+    /** @param expected the query phase's workloads: the read mix asks the same queries */
+    public FreshnessFigures run(CatalogModel model, Materialization views, StartPhase.Started started,
+                                HttpTarget service, Workloads expected) {
         BenchSettings s = ctx.settings();
-        ctx.say("freshness: " + s.freshnessRate() + " changes/s for " + s.freshnessDuration().toSeconds() + " s");
-        long base = views.lag().inputCommitted();
-        long before = model.changesApplied();
-        Freshness.Result f;
-        try (EventPublisher sender = Publishers.immediate(started.bootstrapServers(), s.inputTopic())) {
-            f = Freshness.run(sender, model, started.serviceUrl(), s.freshnessRate(), s.freshnessDuration(), 10);
+        List<Query.Workload> mix = new ArrayList<>();
+        if (s.freshnessReadRate() > 0) {
+            mix = interleaved(s.classes().stream().map(c -> workloads.of(expected, service, c)).toList());
         }
-        ctx.say(String.format(Locale.ROOT, "freshness p50 %.1f ms, p99 %.1f ms (%d probes)", f.p50Ms(), f.p99Ms(),
-                f.probes()));
-        views.awaitCaughtUp(started.serviceUrl(), model, base, base + model.changesApplied() - before,
-                Duration.ofMinutes(10), "catching up");
-        return f;
+        FreshnessRun freshness = new FreshnessRun(started.bootstrapServers(), s.inputTopic(), started.serviceUrl(),
+                s.freshnessRate(), s.freshnessDuration(), mix, s.freshnessReadRate());
+        List<FreshnessFigures.Run> runs = new ArrayList<>();
+        for (int run = 1; run <= s.runs(); run++) {
+            ctx.say(String.format(Locale.ROOT, "freshness run %d/%d: %.0f changes/s for %d s, read mix at %.0f "
+                            + "requests/s", run, s.runs(), s.freshnessRate(), s.freshnessDuration().toSeconds(),
+                    mix.isEmpty() ? 0 : s.freshnessReadRate()));
+            long base = views.lag().inputCommitted();
+            long before = model.changesApplied();
+            FreshnessFigures.Run r = freshness.run(run, model, s.seed());
+            say("product view", r.productView());
+            say("category pages", r.categoryPages());
+            if (r.readLoad() != null) {
+                ctx.say(String.format(Locale.ROOT, "  read mix: %,.0f/s of %,.0f asked, p99 %.1f ms, %d wrong, "
+                                + "%d errors, %d dropped", r.readLoad().achievedRate(), r.readLoad().askedRate(),
+                        r.readLoad().p99Ms(), r.readLoad().wrong(), r.readLoad().errors(), r.readLoad().dropped()));
+            }
+            runs.add(r);
+            views.awaitCaughtUp(started.serviceUrl(), model, base, base + model.changesApplied() - before,
+                    Duration.ofMinutes(10), "catching up");
+        }
+        return FreshnessFigures.of(s.freshnessRate(), runs);
+    }
+
+    /**
+     * One round of the read mix: each class as often as {@link #READ_MIX} says, spread over the round (weighted
+     * round robin), so that no class comes in bursts.
+     */
+    static List<Query.Workload> interleaved(List<Query.Workload> classes) {
+        List<Query.Workload> round = new ArrayList<>();
+        int most = classes.stream().mapToInt(w -> READ_MIX.getOrDefault(w.queryClass(), 1)).max().orElse(0);
+        for (int pass = 0; pass < most; pass++) {
+            for (Query.Workload w : classes) {
+                if (pass < READ_MIX.getOrDefault(w.queryClass(), 1)) {
+                    round.add(w);
+                }
+            }
+        }
+        return round;
+    }
+
+    private void say(String view, ViewFreshness f) {
+        ctx.say(String.format(Locale.ROOT, "  %s: p50 %.1f ms, p99 %.1f ms, max %.1f ms (%d probes, %d not visible "
+                + "within 10 s, %d superseded, %d errors)", view, f.p50Ms(), f.p99Ms(), f.maxMs(), f.probes(),
+                f.timeouts(), f.superseded(), f.errors()));
     }
 }

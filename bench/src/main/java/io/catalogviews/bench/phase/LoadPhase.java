@@ -3,18 +3,16 @@ package io.catalogviews.bench.phase;
 import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.results.LoadFigures;
+import io.catalogviews.bench.results.MaterializedRuns;
 import io.catalogviews.bench.service.Materialization;
 import io.catalogviews.bench.service.PassThrough;
-import io.catalogviews.bench.service.Publishers;
-import io.catalogviews.cli.EventPublisher;
-import io.catalogviews.cli.ProgressBar;
 
-import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Publishes the catalog (the products, then the changes) and waits until every view has caught up with it; then,
- * unless {@code --no-pass-through}, times a pass-through topology over the same events, the yardstick of the
+ * Publishes the catalog and waits until every view has caught up with it: first the products (new products, a load
+ * into empty views), then the changes, each kind timed on its own ({@link TimedWrites}, in {@code --runs} parts);
+ * then, unless {@code --no-pass-through}, times a pass-through topology over the same events, the yardstick of the
  * materialization rate.
  */
 public final class LoadPhase {
@@ -28,29 +26,18 @@ public final class LoadPhase {
     public LoadFigures run(CatalogModel model, Materialization views, StartPhase.Started started) throws Exception {
         BenchSettings s = ctx.settings();
         long events = s.products() + s.updates();
-        ctx.say("publishing " + s.products() + " products and " + s.updates() + " price/stock changes");
-        long t0 = System.nanoTime();
-        double publishSeconds;
-        try (EventPublisher sender = Publishers.batched(started.bootstrapServers(), s.inputTopic())) {
-            ProgressBar bar = new ProgressBar(System.err, "publishing", events);
-            for (int i = 0; i < s.products(); i++) {
-                sender.publish(model.upsert(i), EventPublisher.Encoding.SINGLE_OBJECT);
-                bar.update(sender.acknowledged());
-            }
-            for (long k = 0; k < s.updates(); k++) {
-                sender.publish(model.nextChange(), EventPublisher.Encoding.SINGLE_OBJECT);
-                bar.update(sender.acknowledged());
-            }
-            sender.flush();
-            bar.finish(sender.acknowledged());
-            publishSeconds = (System.nanoTime() - t0) / 1e9; // before the producer's close, as in earlier runs
-        }
-        long caughtUp = views.awaitCaughtUp(started.serviceUrl(), model, 0, events, Duration.ofMinutes(60),
-                "materializing");
-        LoadFigures load = LoadFigures.of(s.products(), s.updates(), publishSeconds, (caughtUp - t0) / 1e9);
-        ctx.say(String.format(Locale.ROOT, "published %,.0f events/s; every view caught up after %.1f s: "
-                        + "%,.0f events/s materialized", load.publishedPerSecond(), load.materializeSeconds(),
-                load.materializedPerSecond()));
+        ctx.say("publishing " + s.products() + " products and " + s.updates() + " price/stock changes, each kind "
+                + "timed in " + s.runs() + " part(s)");
+        TimedWrites writes = new TimedWrites(ctx, views, started, model);
+        MaterializedRuns products = writes.publish("new products", s.products(), s.runs(),
+                k -> model.upsert((int) k));
+        MaterializedRuns changes = s.updates() == 0 ? null
+                : writes.publish("changes", s.updates(), s.runs(), k -> model.nextChange());
+        LoadFigures load = LoadFigures.of(products, changes);
+        ctx.say(String.format(Locale.ROOT, "load: %,d events materialized at %,.0f events/s (new products median "
+                        + "%,.0f/s%s)", load.events(), load.materializedPerSecond(), products.medianPerSecond(),
+                changes == null ? "" : String.format(Locale.ROOT, ", changes median %,.0f/s",
+                        changes.medianPerSecond())));
         if (!s.passThrough()) {
             return load;
         }

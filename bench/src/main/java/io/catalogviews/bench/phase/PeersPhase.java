@@ -7,6 +7,7 @@ import io.catalogviews.bench.load.HttpTarget;
 import io.catalogviews.bench.peer.JdbcTarget;
 import io.catalogviews.bench.peer.PgSchema;
 import io.catalogviews.bench.peer.PgSession;
+import io.catalogviews.bench.peer.PgSettings;
 import io.catalogviews.bench.peer.PostgresServer;
 import io.catalogviews.bench.report.Report;
 import io.catalogviews.bench.results.PostgresIngest;
@@ -18,6 +19,7 @@ import io.catalogviews.cli.ProgressBar;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The service's peers, each a child JVM from the harness's class path with the service's JVM options: the HTTP
@@ -67,23 +69,31 @@ public final class PeersPhase {
                 s.postgresSharedBuffersMb(), ctx.runDir().resolve("postgres-script.log")));
         String jdbcUrl = server.jdbcUrl();
         long pgPid = server.pid();
-        ctx.say("loading PostgreSQL with the same events (batched upserts, indexes in place)");
+        ctx.say("loading PostgreSQL with the same events (batched upserts, indexes and the facet counts' trigger in "
+                + "place)");
         long events = s.products() + s.updates();
         CatalogModel replay = new CatalogModel(new SyntheticCatalog(s.seed()), s.products());
         PostgresIngest ingest;
+        String version;
+        Map<String, String> settings;
         try (PgSession session = new PgSession(jdbcUrl)) {
             PgSchema.create(session.connection());
             double seconds = PgSchema.load(session.connection(), replay, s.products(), s.updates(),
                     new ProgressBar(System.err, "PostgreSQL upserts", events));
             ingest = PostgresIngest.of(events, seconds, PgSchema.BATCH, materializedPerSecond);
             ctx.say(String.format(Locale.ROOT, "PostgreSQL ingest: %,.0f events/s", ingest.eventsPerSecond()));
+            version = PgSettings.version(session.connection());
+            settings = PgSettings.of(session.connection());
         }
         int httpPort = ChildJvm.freePort();
-        int pool = Math.min(32, s.concurrencies().stream().max(Integer::compare).orElse(16));
+        // The first size until the tuning has measured them all (PgPool resizes).
+        int pool = s.postgresPools().get(0);
         ChildJvm front = startServer("postgres-http", List.of("postgres", Integer.toString(httpPort), jdbcUrl,
                 Integer.toString(pool)), httpPort);
-        return new Postgres(new HttpTarget(Report.PG_HTTP, front.url(), pgPid, front.pid()),
-                new JdbcTarget(jdbcUrl, pgPid), ingest, new PostgresSetup(jdbcUrl, pool, PgSchema.DDL));
+        JdbcTarget jdbc = ctx.resources().add(new JdbcTarget(jdbcUrl, pgPid, pool));
+        return new Postgres(new HttpTarget(Report.PG_HTTP, front.url(), pgPid, front.pid()), jdbc, ingest,
+                new PostgresSetup(jdbcUrl, pool, PgSchema.DDL, version, settings, PgSchema.FACET_STRATEGY, pool,
+                        null, null));
     }
 
     /** One of {@link BenchServers}, from the harness's class path: the service's jar does not hold them. */

@@ -1,5 +1,6 @@
 package io.catalogviews.bench.query;
 
+import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.http.HttpConnection;
 
 import java.util.List;
@@ -7,18 +8,31 @@ import java.util.SplittableRandom;
 import java.util.function.IntFunction;
 
 /**
- * One request: its HTTP form (prepared bytes), what it asks ({@link Spec}) and its slot in the workload's pool
- * ({@code -1} when it is drawn afresh each time, like a get of a random id), under which a verified answer is
- * remembered byte for byte.
+ * One request: its HTTP form (prepared bytes), what it asks ({@link Spec}), the bytes of its right answer as the
+ * harness renders it ({@code expected}, null when there are none: compared first, parsed only on a mismatch) and
+ * its slot in the workload's pool ({@code -1} when it is drawn afresh each time, like a get of a random id), under
+ * which a verified answer that differs from {@code expected} is remembered byte for byte.
  */
-public record Query(int slot, String target, byte[] head, byte[] body, Spec spec) {
+public record Query(int slot, String target, byte[] head, byte[] body, Spec spec, ExpectedBody expected) {
 
+    /** A GET without expected bytes (the ceiling's constant answers). */
     public static Query get(int slot, String target, Spec spec) {
-        return new Query(slot, target, HttpConnection.get(target), null, spec);
+        return new Query(slot, target, HttpConnection.get(target), null, spec, null);
     }
 
+    /** A GET whose right answer {@code model} renders now. */
+    public static Query get(int slot, String target, Spec spec, CatalogModel model) {
+        return new Query(slot, target, HttpConnection.get(target), null, spec, spec.expectedBody(model));
+    }
+
+    /** A JSON POST without expected bytes (the ceiling's constant answers). */
     public static Query post(int slot, String target, byte[] body, Spec spec) {
-        return new Query(slot, target, HttpConnection.postJson(target, body), body, spec);
+        return new Query(slot, target, HttpConnection.postJson(target, body), body, spec, null);
+    }
+
+    /** A JSON POST whose right answer {@code model} renders now. */
+    public static Query post(int slot, String target, byte[] body, Spec spec, CatalogModel model) {
+        return new Query(slot, target, HttpConnection.postJson(target, body), body, spec, spec.expectedBody(model));
     }
 
     /** Where the load threads draw their queries from. */

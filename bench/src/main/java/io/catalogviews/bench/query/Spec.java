@@ -17,11 +17,22 @@ public sealed interface Spec {
     /** Null when {@code answer} is what the model expects, otherwise a short description of the difference. */
     String check(JsonNode answer, CatalogModel model);
 
+    /**
+     * The right answer's bytes as the harness renders them (compared before any parse, {@link ExpectedBody}), or
+     * null when only {@link #check} can tell (the ceiling's constant answers are checked by size instead).
+     */
+    ExpectedBody expectedBody(CatalogModel model);
+
     /** {@code GET /v1/products/{id}}. */
     record GetById(int product) implements Spec {
         @Override
         public String check(JsonNode answer, CatalogModel model) {
             return JsonCheck.difference(parse(model.json(product)), answer);
+        }
+
+        @Override
+        public ExpectedBody expectedBody(CatalogModel model) {
+            return ExpectedBody.exact(model.json(product));
         }
     }
 
@@ -29,12 +40,20 @@ public sealed interface Spec {
     record Batch(int[] products) implements Spec {
         @Override
         public String check(JsonNode answer, CatalogModel model) {
+            return JsonCheck.difference(parse(json(model)), answer);
+        }
+
+        @Override
+        public ExpectedBody expectedBody(CatalogModel model) {
+            return ExpectedBody.exact(json(model));
+        }
+
+        private String json(CatalogModel model) {
             StringBuilder b = new StringBuilder(products.length * 420).append("{\"products\":[");
             for (int k = 0; k < products.length; k++) {
                 b.append(k == 0 ? "" : ",").append(model.json(products[k]));
             }
-            b.append("],\"missing\":[]}");
-            return JsonCheck.difference(parse(b.toString()), answer);
+            return b.append("],\"missing\":[]}").toString();
         }
     }
 
@@ -48,12 +67,7 @@ public sealed interface Spec {
                 int offset, int after, int[] expected, boolean more) implements Spec {
         @Override
         public String check(JsonNode answer, CatalogModel model) {
-            StringBuilder b = new StringBuilder(expected.length * 420).append("{\"items\":[");
-            for (int k = 0; k < expected.length; k++) {
-                b.append(k == 0 ? "" : ",").append(model.json(expected[k]));
-            }
-            b.append("]}");
-            String d = JsonCheck.difference(parse(b.toString()), answer);
+            String d = JsonCheck.difference(parse(items(model).append("]}").toString()), answer);
             if (d != null) {
                 return d;
             }
@@ -66,6 +80,21 @@ public sealed interface Spec {
             }
             return null;
         }
+
+        @Override
+        public ExpectedBody expectedBody(CatalogModel model) {
+            StringBuilder b = items(model).append("],\"nextCursor\":");
+            return more ? ExpectedBody.withCursorAfter(b.toString()) : ExpectedBody.exact(b.append("null}").toString());
+        }
+
+        /** {@code {"items":[<products>} without the closing bracket. */
+        private StringBuilder items(CatalogModel model) {
+            StringBuilder b = new StringBuilder(expected.length * 420 + 64).append("{\"items\":[");
+            for (int k = 0; k < expected.length; k++) {
+                b.append(k == 0 ? "" : ",").append(model.json(expected[k]));
+            }
+            return b;
+        }
     }
 
     /** {@code GET /v1/facets?category=c}: the expected body, computed once from the model. */
@@ -74,12 +103,22 @@ public sealed interface Spec {
         public String check(JsonNode answer, CatalogModel model) {
             return JsonCheck.difference(parse(expectedJson), answer);
         }
+
+        @Override
+        public ExpectedBody expectedBody(CatalogModel model) {
+            return ExpectedBody.exact(expectedJson);
+        }
     }
 
     /** The HTTP ceiling: constant bytes of a given size (checked by size, not by the model). */
     record Constant(int size) implements Spec {
         @Override
         public String check(JsonNode answer, CatalogModel model) {
+            return null;
+        }
+
+        @Override
+        public ExpectedBody expectedBody(CatalogModel model) {
             return null;
         }
     }

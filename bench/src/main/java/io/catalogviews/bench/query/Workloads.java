@@ -206,7 +206,7 @@ public final class Workloads {
     public Query.Workload http(QueryClass c, DeepCursors cursors) {
         return switch (c) {
             case GET_BY_ID -> Query.Workload.generated(c, model.size(), i ->
-                    Query.get(-1, "/v1/products/" + SyntheticCatalog.productId(i), new Spec.GetById(i)));
+                    Query.get(-1, "/v1/products/" + SyntheticCatalog.productId(i), new Spec.GetById(i), model));
             case BATCH_100 -> {
                 List<Query> qs = new ArrayList<>();
                 for (int k = 0; k < batches.size(); k++) {
@@ -217,7 +217,7 @@ public final class Workloads {
                     }
                     body.append("]}");
                     qs.add(Query.post(k, "/v1/products/batch", body.toString().getBytes(StandardCharsets.UTF_8),
-                            new Spec.Batch(ids)));
+                            new Spec.Batch(ids), model));
                 }
                 yield Query.Workload.pool(c, qs);
             }
@@ -229,14 +229,15 @@ public final class Workloads {
                 for (int k = 0; k < deep.size(); k++) {
                     Deep d = deep.get(k);
                     String cursor = cursors.cursor(pageOne.get(k), d.page().offset());
-                    qs.add(Query.get(k, listingTarget(d.page()) + "&cursor=" + encode(cursor), d.page()));
+                    qs.add(Query.get(k, listingTarget(d.page()) + "&cursor=" + encode(cursor), d.page(), model));
                 }
                 yield Query.Workload.pool(c, qs);
             }
             case FACETS -> {
                 List<Query> qs = new ArrayList<>();
                 for (int k = 0; k < facets.size(); k++) {
-                    qs.add(Query.get(k, "/v1/facets?category=" + encode(facets.get(k).category()), facets.get(k)));
+                    qs.add(Query.get(k, "/v1/facets?category=" + encode(facets.get(k).category()), facets.get(k),
+                            model));
                 }
                 yield Query.Workload.pool(c, qs);
             }
@@ -264,10 +265,10 @@ public final class Workloads {
         return batches;
     }
 
-    private static Query.Workload pagePool(QueryClass c, List<Spec.Page> pages) {
+    private Query.Workload pagePool(QueryClass c, List<Spec.Page> pages) {
         List<Query> qs = new ArrayList<>();
         for (int k = 0; k < pages.size(); k++) {
-            qs.add(Query.get(k, listingTarget(pages.get(k)), pages.get(k)));
+            qs.add(Query.get(k, listingTarget(pages.get(k)), pages.get(k), model));
         }
         return Query.Workload.pool(c, qs);
     }

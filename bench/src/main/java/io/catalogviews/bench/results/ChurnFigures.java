@@ -5,9 +5,19 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
 
-/** The churn phase ({@code churn}): more changes, then the index-heavy classes measured again. */
+/**
+ * The churn phase ({@code churn}): more changes, then the index-heavy classes measured again.
+ *
+ * @param materialized the changes in {@code --runs} parts, each timed (null in runs before 2026-12-02)
+ * @param changelog    what the changes wrote to the changelog topics (null when it could not be read)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record ChurnFigures(long changes, double materializeSeconds, double materializedPerSecond,
-                           List<Row> classes) {
+                           List<Row> classes, MaterializedRuns materialized, ChangelogWrites changelog) {
+
+    public ChurnFigures(long changes, double materializeSeconds, double materializedPerSecond, List<Row> classes) {
+        this(changes, materializeSeconds, materializedPerSecond, classes, null, null);
+    }
 
     /**
      * One query class before and after the churn, at the headline concurrency. {@code before} and {@code ratio}

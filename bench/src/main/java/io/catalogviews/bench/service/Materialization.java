@@ -147,6 +147,54 @@ public final class Materialization implements AutoCloseable {
         }
     }
 
+    /** The application's changelog topics at one moment: bytes of their logs on the brokers, and end offsets. */
+    public record ChangelogState(Map<String, Long> bytes, Map<String, Long> endOffsets) {
+
+        public long totalBytes() {
+            return bytes.values().stream().mapToLong(Long::longValue).sum();
+        }
+
+        public long totalEndOffsets() {
+            return endOffsets.values().stream().mapToLong(Long::longValue).sum();
+        }
+    }
+
+    /**
+     * Sizes (every broker's log directories, {@code describeLogDirs}) and end offsets of the application's changelog
+     * topics ({@code <application id>-*-changelog}), by topic.
+     */
+    public ChangelogState changelogState(String applicationId) {
+        try {
+            List<String> topics = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
+                    .filter(t -> t.startsWith(applicationId + "-") && t.endsWith("-changelog")).sorted().toList();
+            List<Integer> brokers = admin.describeCluster().nodes().get(30, TimeUnit.SECONDS).stream()
+                    .map(org.apache.kafka.common.Node::id).toList();
+            Map<String, Long> bytes = new java.util.TreeMap<>();
+            topics.forEach(t -> bytes.put(t, 0L));
+            admin.describeLogDirs(brokers).allDescriptions().get(30, TimeUnit.SECONDS).values()
+                    .forEach(dirs -> dirs.values().forEach(dir -> dir.replicaInfos().forEach((tp, replica) -> {
+                        if (bytes.containsKey(tp.topic())) {
+                            bytes.merge(tp.topic(), replica.size(), Long::sum);
+                        }
+                    })));
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            for (TopicDescription d : admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS).values()) {
+                d.partitions().forEach(p -> latest.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest()));
+            }
+            Map<String, Long> ends = new java.util.TreeMap<>();
+            topics.forEach(t -> ends.put(t, 0L));
+            admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS)
+                    .forEach((tp, end) -> ends.merge(tp.topic(), end.offset(), Long::sum));
+            return new ChangelogState(bytes, ends);
+        } catch (ExecutionException | java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("cannot read the changelog topics of " + applicationId + ": "
+                    + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     /**
      * What {@code GET /v1/cluster} of one instance says about itself: its Kafka Streams state, whether it has
      * caught up, and the records its local store partitions are behind their changelogs (restoration progress;
@@ -204,7 +252,7 @@ public final class Materialization implements AutoCloseable {
             }
             SplittableRandom random = new SplittableRandom(model.changesApplied() + 1);
             for (int k = 0; k < 50; k++) {
-                int i = random.nextInt(model.size());
+                int i = random.nextInt(Math.max(1, model.upserted()));
                 String target = "/v1/products/" + SyntheticCatalog.productId(i) + "?minVersion=" + model.version(i);
                 HttpConnection.Response p = c.exchange(HttpConnection.get(target), null);
                 if (p.status() != 200) {

@@ -54,4 +54,27 @@ class CatalogModelTest {
         Arrays.sort(sortedIds);
         assertThat(sortedIds[0]).isZero();
     }
+
+    @Test
+    void shouldCountOnlyTheProductsPublishedSoFarWhenTheCatalogIsPublishedInParts() {
+        CatalogModel m = new CatalogModel(new SyntheticCatalog(3), 1000);
+        for (int i = 0; i < 400; i++) {
+            m.upsert(i);
+        }
+
+        assertThat(m.upserted()).isEqualTo(400);
+        assertThat(m.categoryCounts().values().stream().mapToLong(Long::longValue).sum())
+                .as("memberships of the first 400 products").isGreaterThanOrEqualTo(400);
+        assertThat(m.listing(null, m.filter(-1, 0, Long.MAX_VALUE), CatalogModel.Sort.PRICE)).hasSize(400);
+
+        for (int i = 400; i < 1000; i++) {
+            m.upsert(i);
+        }
+        assertThat(m.listing(null, m.filter(-1, 0, Long.MAX_VALUE), CatalogModel.Sort.PRICE)).hasSize(1000);
+    }
+
+    @Test
+    void shouldReadTheIndexBackWhenGivenAProductId() {
+        assertThat(CatalogModel.index(SyntheticCatalog.productId(12_345))).isEqualTo(12_345);
+    }
 }

@@ -1,0 +1,120 @@
+package io.catalogviews.bench.freshness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.catalogviews.bench.http.HttpConnection;
+import io.catalogviews.bench.http.JsonCheck;
+import io.catalogviews.bench.query.Workloads;
+import io.catalogviews.bench.results.ViewFreshness;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Freshness of the category pages (which the service feeds through its repartition topic): once the broker has
+ * acknowledged a price change, a probe polls the page a shopper would see it on — the product's first category,
+ * {@code sort=price}, its brand and the new price as both bounds, so that the page is small and selects it —
+ * until the product is listed there at its new price (at that version or a later one). Polls are
+ * {@link #POLL} apart, the resolution of the figure. A later price change of the same product makes the probe
+ * {@code superseded} (the product moved again; it is left out of the percentiles).
+ */
+final class CategoryPageProbes {
+
+    static final Duration POLL = Duration.ofMillis(10);
+    private static final long GIVE_UP_NANOS = Duration.ofSeconds(10).toNanos();
+    static final String VIEW = "category page (GET /v1/products?category=c&brand=b&minPrice=p&maxPrice=p&sort=price)";
+
+    private final ThreadLocal<HttpConnection> connections;
+    private final ExecutorService probes = Executors.newFixedThreadPool(128, r -> {
+        Thread t = new Thread(r, "freshness-category-probe");
+        t.setDaemon(true);
+        return t;
+    });
+    /** The last version of each product whose price was changed: a probe of an older one is superseded. */
+    private final Map<String, Long> latestPriceChange = new ConcurrentHashMap<>();
+    private final Latencies latencies = new Latencies();
+    private final AtomicLong started = new AtomicLong();
+    private final AtomicLong timeouts = new AtomicLong();
+    private final AtomicLong superseded = new AtomicLong();
+    private final AtomicLong errors = new AtomicLong();
+
+    CategoryPageProbes(String serviceUrl) {
+        this.connections = ThreadLocal.withInitial(() -> HttpConnection.to(serviceUrl, 15_000));
+    }
+
+    /** Tells that {@code productId}'s price changed at {@code version} (probed or not); called before sending. */
+    void priceChanged(String productId, long version) {
+        latestPriceChange.merge(productId, version, Math::max);
+    }
+
+    /** Probes a price change acknowledged at {@code ackAt} (nanoTime). */
+    void probe(String productId, String category, String brand, long priceCents, long version, long ackAt) {
+        started.incrementAndGet();
+        byte[] head = HttpConnection.get("/v1/products?category=" + Workloads.encode(category) + "&brand="
+                + Workloads.encode(brand) + "&minPrice=" + priceCents + "&maxPrice=" + priceCents
+                + "&sort=price&limit=200");
+        probes.execute(() -> poll(head, productId, priceCents, version, ackAt));
+    }
+
+    private void poll(byte[] head, String productId, long priceCents, long version, long ackAt) {
+        HttpConnection c = connections.get();
+        try {
+            while (true) {
+                HttpConnection.Response r = c.exchange(head, null);
+                long at = System.nanoTime();
+                if (r.status() != 200) {
+                    errors.incrementAndGet();
+                    return;
+                }
+                if (listed(JsonCheck.MAPPER.readTree(r.body()), productId, priceCents, version)) {
+                    latencies.add(at - ackAt);
+                    return;
+                }
+                if (latestPriceChange.getOrDefault(productId, version) > version) {
+                    superseded.incrementAndGet();
+                    return;
+                }
+                if (at - ackAt > GIVE_UP_NANOS) {
+                    timeouts.incrementAndGet();
+                    return;
+                }
+                Thread.sleep(POLL.toMillis());
+            }
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            errors.incrementAndGet();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static boolean listed(JsonNode page, String productId, long priceCents, long version) {
+        for (JsonNode item : page.path("items")) {
+            if (item.path("id").asText().equals(productId)) {
+                return item.path("priceCents").asLong() == priceCents && item.path("version").asLong() >= version;
+            }
+        }
+        return false;
+    }
+
+    /** Waits up to {@code wait} for the probes under way; the figures of every probe. */
+    ViewFreshness finish(Duration wait) {
+        probes.shutdown();
+        try {
+            probes.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        probes.shutdownNow();
+        long[] sorted = latencies.sorted();
+        return ViewFreshness.of(VIEW, started.get(), timeouts.get(), superseded.get(), errors.get(),
+                Latencies.percentileMs(sorted, 0.5), Latencies.percentileMs(sorted, 0.95),
+                Latencies.percentileMs(sorted, 0.99), sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6,
+                (double) POLL.toMillis());
+    }
+}

@@ -1,0 +1,97 @@
+package io.catalogviews.bench.freshness;
+
+import io.catalogviews.bench.catalog.CatalogModel;
+import io.catalogviews.bench.query.Query;
+import io.catalogviews.bench.results.FreshnessFigures;
+import io.catalogviews.bench.results.ReadLoadFigures;
+import io.catalogviews.bench.results.ViewFreshness;
+import io.catalogviews.events.PriceChanged;
+import io.catalogviews.events.ProductEvent;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One run of the freshness phase: the read mix starts ({@link ReadLoad}, unless its rate is 0), then changes of the
+ * model's update stream are published at a steady rate for a while ({@link AckedPublisher}); once the broker has
+ * acknowledged them, one change in {@link #PRODUCT_EVERY} is probed on the product view ({@link ProductViewProbes})
+ * and one price change in {@link #CATEGORY_EVERY} on its category page ({@link CategoryPageProbes}), sparser because
+ * each such probe polls.
+ *
+ * @param serviceUrl where the probes and the read mix go
+ */
+public record FreshnessRun(String bootstrapServers, String topic, String serviceUrl, double rate, Duration duration,
+                           List<Query.Workload> readMix, double readRate) {
+
+    static final int PRODUCT_EVERY = 10;
+    static final int CATEGORY_EVERY = 25;
+    /** How long the probes under way may take once the last change is sent (each gives up after 10 s). */
+    private static final Duration PROBES_SETTLE = Duration.ofSeconds(15);
+
+    /** Runs it, applying the changes to {@code model}; {@code number} names the run. */
+    public FreshnessFigures.Run run(int number, CatalogModel model, long seed) {
+        ProductViewProbes product = new ProductViewProbes(serviceUrl);
+        CategoryPageProbes category = new CategoryPageProbes(serviceUrl);
+        ReadLoad reads = readRate > 0 && !readMix.isEmpty() ? new ReadLoad(serviceUrl, readMix, readRate) : null;
+        if (reads != null) {
+            reads.start(seed * 31 + number);
+        }
+        long sent = 0;
+        long priceChanges = 0;
+        double elapsed;
+        try (AckedPublisher sender = new AckedPublisher(bootstrapServers, topic)) {
+            long start = System.nanoTime();
+            long end = start + duration.toNanos();
+            long interval = (long) (1e9 / rate);
+            long next = start;
+            while (next < end) {
+                long wait = next - System.nanoTime();
+                if (wait > 0) {
+                    if (wait > 200_000) {
+                        LockSupport.parkNanos(wait);
+                    }
+                    continue;
+                }
+                ProductEvent e = model.nextChange();
+                String id = e.getProductId();
+                long version = e.getVersion();
+                boolean probeProduct = sent % PRODUCT_EVERY == 0;
+                boolean probeCategory = false;
+                String categoryName = null;
+                String brand = null;
+                long price = 0;
+                if (e.getChange() instanceof PriceChanged change) {
+                    category.priceChanged(id, version);
+                    probeCategory = priceChanges++ % CATEGORY_EVERY == 0;
+                    if (probeCategory) {
+                        int i = CatalogModel.index(id);
+                        categoryName = model.categoriesOf(i).get(0);
+                        brand = model.brand(i);
+                        price = change.getPriceCents();
+                    }
+                }
+                boolean byCategory = probeCategory;
+                String c = categoryName;
+                String b = brand;
+                long p = price;
+                sender.publish(e, ackAt -> {
+                    if (probeProduct) {
+                        product.probe(id, version, ackAt);
+                    }
+                    if (byCategory) {
+                        category.probe(id, c, b, p, version, ackAt);
+                    }
+                });
+                sent++;
+                next += interval;
+            }
+            elapsed = (System.nanoTime() - start) / 1e9;
+            sender.flush();
+        }
+        ViewFreshness productView = product.finish(PROBES_SETTLE);
+        ViewFreshness categoryPages = category.finish(PROBES_SETTLE);
+        ReadLoadFigures readLoad = reads == null ? null : reads.stop();
+        return new FreshnessFigures.Run(number, sent / elapsed, sent, productView, categoryPages, readLoad);
+    }
+}

@@ -1,0 +1,102 @@
+package io.catalogviews.bench.observe;
+
+import io.catalogviews.bench.http.HttpConnection;
+import io.catalogviews.bench.results.ServiceObservation;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One reading of the service's {@code GET /metrics} (the contract's Prometheus route), and the figures the harness
+ * takes from it: the JVM's garbage collections (Micrometer's {@code jvm_gc_*} series) and the RocksDB block cache
+ * ({@code kafka_stream_state_block_cache_*}: Kafka Streams exposes hit ratios only at
+ * {@code metrics.recording.level=DEBUG}; usage and capacity at INFO).
+ *
+ * @param samples every sample, or empty when {@code error} says why there are none
+ */
+public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
+
+    static final String BLOCK_CACHE = "kafka_stream_state_block_cache_";
+    static final String NO_HIT_RATIO = "no " + BLOCK_CACHE + "{data,index,filter}_hit_ratio series in /metrics "
+            + "(Kafka Streams records them at metrics.recording.level=DEBUG)";
+    static final String HIT_RATIO_NOT_RECORDED = BLOCK_CACHE + "{data,index,filter}_hit_ratio are all 0 in /metrics: "
+            + "exposed but not recorded (Kafka Streams records them, from RocksDB statistics, only at "
+            + "metrics.recording.level=DEBUG)";
+
+    public static MetricsScrape of(String serviceUrl) {
+        try (HttpConnection c = HttpConnection.to(serviceUrl, 10_000)) {
+            HttpConnection.Response r = c.exchange(HttpConnection.get("/metrics"), null);
+            if (r.status() != 200) {
+                return new MetricsScrape(List.of(), "GET /metrics answered " + r.status());
+            }
+            return new MetricsScrape(PrometheusText.parse(new String(r.body(), StandardCharsets.UTF_8)), null);
+        } catch (IOException | RuntimeException e) {
+            return new MetricsScrape(List.of(), "GET /metrics failed: " + e);
+        }
+    }
+
+    public boolean ok() {
+        return error == null;
+    }
+
+    /** Collections from {@code before} to this reading. */
+    public ServiceObservation.GcDelta gcSince(MetricsScrape before) {
+        return new ServiceObservation.GcDelta(
+                Math.round(sum("jvm_gc_pause_seconds_count") - before.sum("jvm_gc_pause_seconds_count")),
+                sum("jvm_gc_pause_seconds_sum") - before.sum("jvm_gc_pause_seconds_sum"),
+                Math.round(sum("jvm_gc_concurrent_phase_time_seconds_count")
+                        - before.sum("jvm_gc_concurrent_phase_time_seconds_count")),
+                sum("jvm_gc_concurrent_phase_time_seconds_sum")
+                        - before.sum("jvm_gc_concurrent_phase_time_seconds_sum"));
+    }
+
+    /**
+     * The block cache as this reading shows it. Hit ratios that are all exactly 0 are taken as not recorded: Kafka
+     * Streams registers the DEBUG-level sensors at INFO too and never records them, while a cache that serves reads
+     * hits at least its index and filter blocks.
+     */
+    public ServiceObservation.BlockCacheReading blockCache() {
+        Map<String, Double> ratios = new TreeMap<>();
+        boolean anyRatio = false;
+        for (String kind : List.of("data", "index", "filter")) {
+            double total = 0;
+            int n = 0;
+            for (PrometheusText.Sample s : samples) {
+                if (s.name().equals(BLOCK_CACHE + kind + "_hit_ratio") && Double.isFinite(s.value())) {
+                    total += s.value();
+                    n++;
+                    anyRatio = true;
+                }
+            }
+            if (n > 0) {
+                ratios.put(kind, total / n);
+            }
+        }
+        String note = null;
+        if (ratios.values().stream().allMatch(r -> r == 0)) {
+            note = anyRatio ? HIT_RATIO_NOT_RECORDED : NO_HIT_RATIO;
+            ratios.clear();
+        }
+        Double hitRatio = ratios.isEmpty() ? null
+                : ratios.values().stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        return new ServiceObservation.BlockCacheReading(hitRatio, ratios.isEmpty() ? null : ratios,
+                max(BLOCK_CACHE + "usage"), max(BLOCK_CACHE + "capacity"), note);
+    }
+
+    private double sum(String name) {
+        return PrometheusText.sum(samples, name);
+    }
+
+    private Double max(String name) {
+        Double max = null;
+        for (PrometheusText.Sample s : samples) {
+            if (s.name().equals(name) && Double.isFinite(s.value())) {
+                max = max == null ? s.value() : Math.max(max, s.value());
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,42 @@
+package io.catalogviews.bench.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.Map;
+
+/**
+ * What the service did during one measured window ({@code service} of a run), seen from outside: its threads' CPU
+ * from {@code /proc/<pid>/task/*}, its garbage collections and its RocksDB block cache from {@code GET /metrics}.
+ *
+ * @param threadCpuCores CPU of the service's threads during the window, in cores, by thread group (jetty, kafka
+ *                       streams, rocksdb, GC, JIT …; {@code ThreadNames}), largest first; null when the harness did
+ *                       not start the service (no process to read)
+ * @param gc             collections during the window, null when {@code /metrics} could not be read
+ * @param blockCache     the block cache at the end of the window, null when {@code /metrics} could not be read
+ * @param note           why a part is missing, or null
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ServiceObservation(Map<String, Double> threadCpuCores, GcDelta gc, BlockCacheReading blockCache,
+                                 String note) {
+
+    /**
+     * Garbage collections between two scrapes of {@code /metrics} (Micrometer's {@code jvm_gc_pause_seconds} and
+     * {@code jvm_gc_concurrent_phase_time_seconds}, summed over collectors and causes).
+     */
+    public record GcDelta(long pauses, double pauseSeconds, long concurrentPhases, double concurrentSeconds) {
+    }
+
+    /**
+     * The RocksDB block cache as {@code /metrics} shows it ({@code kafka_stream_state_block_cache_*}).
+     *
+     * @param hitRatio      mean of the data, index and filter hit ratios over the stores that report them, or null
+     *                      when none is exposed ({@code note} says so)
+     * @param hitRatios     the mean hit ratio of each kind that is exposed (data, index, filter)
+     * @param usageBytes    the largest {@code block_cache_usage} of any store (one cache is shared), or null
+     * @param capacityBytes the largest {@code block_cache_capacity}, or null
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BlockCacheReading(Double hitRatio, Map<String, Double> hitRatios, Double usageBytes,
+                                    Double capacityBytes, String note) {
+    }
+}

@@ -1,0 +1,32 @@
+package io.catalogviews.bench.freshness;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.catalogviews.bench.http.JsonCheck;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CategoryPageProbesTest {
+
+    private static JsonNode page(String items) throws Exception {
+        return JsonCheck.MAPPER.readTree("{\"items\":[" + items + "],\"nextCursor\":null}");
+    }
+
+    @Test
+    void shouldSeeTheChangeWhenTheProductIsListedAtItsNewPriceAndVersion() throws Exception {
+        JsonNode listed = page("{\"id\":\"p-1\",\"priceCents\":900,\"version\":3},"
+                + "{\"id\":\"p-2\",\"priceCents\":900,\"version\":7}");
+
+        assertThat(CategoryPageProbes.listed(listed, "p-2", 900, 7)).isTrue();
+        assertThat(CategoryPageProbes.listed(listed, "p-2", 900, 6)).as("a later version").isTrue();
+    }
+
+    @Test
+    void shouldNotSeeTheChangeWhenTheProductIsAbsentOrOlder() throws Exception {
+        assertThat(CategoryPageProbes.listed(page(""), "p-2", 900, 7)).isFalse();
+        assertThat(CategoryPageProbes.listed(page("{\"id\":\"p-2\",\"priceCents\":900,\"version\":6}"), "p-2", 900,
+                7)).as("older version").isFalse();
+        assertThat(CategoryPageProbes.listed(page("{\"id\":\"p-2\",\"priceCents\":800,\"version\":7}"), "p-2", 900,
+                7)).as("other price").isFalse();
+    }
+}
