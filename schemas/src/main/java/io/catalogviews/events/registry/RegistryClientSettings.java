@@ -30,8 +30,9 @@ import javax.net.ssl.TrustManagerFactory;
  * @param sslContext TLS trust and client keys for {@code https} roots; null for the JVM's defaults
  * @param requestTimeout the longest one request may take, connecting included
  * @param retryBudget how long one lookup retries an unreachable registry before it gives up with {@link
- *     SchemaRegistryUnavailableException}; a stream thread blocks that long at most, so it must stay well under the
- *     Kafka Streams transaction timeout (10 s under exactly-once) and {@code max.poll.interval.ms}
+ *     SchemaRegistryUnavailableException}; a stream thread blocks that long (plus one request timeout) at most, so
+ *     the two must stay well under the Kafka Streams transaction timeout (10 s under exactly-once) and {@code
+ *     max.poll.interval.ms}
  */
 public record RegistryClientSettings(URI apiRoot, RegistryAuth auth, SSLContext sslContext, Duration requestTimeout,
     Duration retryBudget) {

@@ -81,7 +81,7 @@ public final class SchemaRegistryClient implements SchemaLookup {
 
   /**
    * The schema registered under {@code id}, retrying an unreachable registry with back-off (100 ms doubling to 1 s)
-   * for at most the retry budget.
+   * for at most the retry budget (plus the first request's timeout).
    *
    * @throws SchemaRegistryUnavailableException when the budget is spent without an answer
    */
@@ -93,9 +93,11 @@ public final class SchemaRegistryClient implements SchemaLookup {
     int attempts = 0;
     while (true) {
       attempts++;
+      // The first attempt gets the whole request timeout; retries only what is left of the budget (at least a
+      // little, so that a retry can succeed at all). A lookup blocks for at most budget + request timeout.
       Duration left = Duration.ofNanos(deadline - System.nanoTime());
-      Duration timeout = left.compareTo(settings.requestTimeout()) < 0 ? max(left, MIN_ATTEMPT_TIMEOUT)
-          : settings.requestTimeout();
+      Duration timeout = attempts == 1 || left.compareTo(settings.requestTimeout()) >= 0 ? settings.requestTimeout()
+          : max(left, MIN_ATTEMPT_TIMEOUT);
       String reason;
       try {
         return answered(attempt(id, timeout));
