@@ -36,7 +36,7 @@ class SchemaRegistryClientTlsTest {
 
   @BeforeAll
   static void makeCertificate() throws Exception {
-    keytool("-genkeypair", "-alias", "registry", "-keyalg", "RSA", "-keysize", "2048", "-storetype", "PKCS12",
+    keytool("-genkeypair", "-alias", "registry", "-keyalg", "EC", "-groupname", "secp256r1", "-storetype", "PKCS12",
         "-keystore", dir.resolve("server.p12").toString(), "-storepass", PASSWORD, "-dname", "CN=localhost",
         "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2");
     keytool("-exportcert", "-alias", "registry", "-keystore", dir.resolve("server.p12").toString(), "-storepass",
