@@ -1,6 +1,7 @@
 package io.catalogviews.cli;
 
 import io.catalogviews.api.security.AdminToken;
+import io.catalogviews.cli.registry.SchemaRegistryOptions;
 import io.catalogviews.service.ServiceConfig;
 import io.catalogviews.service.config.ConfigFile;
 import io.catalogviews.service.config.KafkaClientConfig;
@@ -9,6 +10,7 @@ import io.catalogviews.service.config.OptionChecks;
 import io.catalogviews.topology.TopologySettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -110,6 +112,9 @@ public final class ServeOptions {
             description = "Log one line per HTTP request (logger io.catalogviews.requests). Default: ${DEFAULT-VALUE}.")
     boolean requestLog;
 
+    @Mixin
+    SchemaRegistryOptions schemaRegistry = new SchemaRegistryOptions();
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
@@ -153,6 +158,6 @@ public final class ServeOptions {
                 inputTopic.equals(TopologySettings.DEFAULT_INPUT_TOPIC) ? TopologySettings.DEFAULT_DLQ_TOPIC
                         : inputTopic + ".dlq",
                 ServiceConfig.DEFAULT_INPUT_RETENTION, streamThreads, rocksDbMemoryMb * 1024 * 1024,
-                streamsConfigFromAllSources);
+                streamsConfigFromAllSources, schemaRegistry.toSettings());
     }
 }

@@ -5,6 +5,9 @@ import io.catalogviews.api.ApiSettings;
 import io.catalogviews.api.ViewAccess;
 import io.catalogviews.api.operations.Operations;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
+import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.events.registry.SchemaRegistryClient;
+import io.catalogviews.events.registry.SchemaRegistryUnavailableException;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.metrics.ServiceMetrics;
 import io.catalogviews.topology.CatalogTopology;
@@ -60,11 +63,13 @@ public final class CatalogService implements AutoCloseable {
     private final AtomicBoolean closing;
     private final ServiceMetrics metrics;
     private final StreamThreadHealth threadHealth;
+    private final SchemaRegistryWait registryWait;
 
     private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
                            String bootstrapServers, Instance self, int partitions, EventCounters counters,
                            KafkaStreams streams, ApiServer api, AtomicBoolean restored,
-                           AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth) {
+                           AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth,
+                           SchemaRegistryWait registryWait) {
         this.config = config;
         this.lock = lock;
         this.broker = broker;
@@ -78,6 +83,7 @@ public final class CatalogService implements AutoCloseable {
         this.closing = closing;
         this.metrics = metrics;
         this.threadHealth = threadHealth;
+        this.registryWait = registryWait;
     }
 
     public static CatalogService start(ServiceConfig config) {
@@ -118,6 +124,13 @@ public final class CatalogService implements AutoCloseable {
                     config.stateDir().resolve("streams"), config.standbyReplicas(), config.streamThreads(),
                     config.rocksDbMemoryBytes(), operations.kafkaClient().forStreams(config.streamsOverrides()));
             topology = topology.withDeadLetterMaxBytes(streamsSettings.producerMaxRequestSize());
+            SchemaRegistryClient registry = config.schemaRegistry() == null ? null
+                    : SchemaRegistryClient.create(config.schemaRegistry());
+            if (registry != null) {
+                // One codec for every task: its cache of schema ids is shared by all stream threads.
+                topology = topology.withDecoder(ProductEventCodec.withSchemaRegistry(registry));
+                LOG.info("Confluent-framed values are decoded with schemas from {}", registry);
+            }
             java.util.Properties streamsProperties = streamsSettings.toProperties();
             streamsProperties.putAll(ErrorHandling.properties(topology));
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
@@ -135,7 +148,17 @@ public final class CatalogService implements AutoCloseable {
             });
             StreamThreadHealth threadHealth = new StreamThreadHealth();
             metrics.bindThreadHealth(threadHealth);
+            SchemaRegistryWait registryWait = registry == null ? SchemaRegistryWait.none()
+                    : SchemaRegistryWait.of(streams, registry);
+            registryWait.bindTo(metrics.registry());
             streams.setUncaughtExceptionHandler(e -> {
+                SchemaRegistryUnavailableException outage = SchemaRegistryUnavailableException.in(e);
+                if (outage != null) {
+                    // Not a defect, so not counted as a thread failure: the record is read again by the new thread,
+                    // once the registry answers (SchemaRegistryWait pauses ingestion until then).
+                    registryWait.outage(outage);
+                    return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
+                }
                 threadHealth.failed(e);
                 LOG.error("Stream thread failed ({} failures so far); replacing it", threadHealth.failures(), e);
                 return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
@@ -148,14 +171,16 @@ public final class CatalogService implements AutoCloseable {
                         new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
                 api = ApiServer.start(ApiSettings.defaults(httpPort), views, new CursorCodec(config.applicationId()),
-                        new ReadinessHolder(streams, restored, closing, threadHealth), new Operations(metrics.api(),
+                        new ReadinessHolder(streams, restored, closing, threadHealth, registryWait),
+                        new Operations(metrics.api(),
                                 metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {
+                registryWait.close();
                 streams.close(CLOSE_TIMEOUT);
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
             }
             CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
-                    streams, api, restored, closing, metrics, threadHealth);
+                    streams, api, restored, closing, metrics, threadHealth, registryWait);
             streams.start();
             LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
                     self, api.port(), config.applicationId(), partitions);
@@ -173,27 +198,33 @@ public final class CatalogService implements AutoCloseable {
     }
 
     /**
-     * Readiness: restored once (RUNNING seen), not failed or closing, and stream threads not failing repeatedly;
-     * rebalancing stays ready.
+     * Readiness: restored once (RUNNING seen), not failed or closing, stream threads not failing repeatedly, and
+     * ingestion not waiting for the schema registry; rebalancing stays ready.
      */
     private record ReadinessHolder(KafkaStreams streams, AtomicBoolean restored, AtomicBoolean closing,
-                                   StreamThreadHealth threads) implements io.catalogviews.api.health.Readiness {
+                                   StreamThreadHealth threads, SchemaRegistryWait registry)
+            implements io.catalogviews.api.health.Readiness {
         @Override
         public boolean isReady() {
             KafkaStreams.State state = streams.state();
             return !closing.get() && restored.get()
                     && (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING)
-                    && !threads.failingRepeatedly();
+                    && !threads.failingRepeatedly() && !registry.waiting();
         }
 
         @Override
         public String notReadyReason() {
-            return threads.problem();
+            String threadProblem = threads.problem();
+            String registryProblem = registry.reason();
+            if (threadProblem != null && registryProblem != null) {
+                return threadProblem + "; " + registryProblem;
+            }
+            return threadProblem != null ? threadProblem : registryProblem;
         }
     }
 
     public boolean isReady() {
-        return new ReadinessHolder(streams, restored, closing, threadHealth).isReady();
+        return new ReadinessHolder(streams, restored, closing, threadHealth, registryWait).isReady();
     }
 
     public String bootstrapServers() {
@@ -235,6 +266,7 @@ public final class CatalogService implements AutoCloseable {
             return;
         }
         LOG.info("Stopping catalog-views instance {}: leaving the group, then stopping HTTP", self);
+        registryWait.close();
         try {
             streams.close(CloseOptions.timeout(CLOSE_TIMEOUT)
                     .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
