@@ -4,7 +4,10 @@ import io.catalogviews.events.registry.RegistryLookup;
 import io.catalogviews.events.registry.SchemaLookup;
 import io.catalogviews.events.registry.SchemaRegistryUnavailableException;
 import java.io.IOException;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 import org.apache.avro.Schema;
@@ -33,7 +36,9 @@ import org.apache.avro.io.DecoderFactory;
  *   <li>no answer from the registry: {@link SchemaRegistryUnavailableException}, thrown through: the value is not
  *       bad, it must be read again later.</li>
  * </ul>
- * Ids 0 and below are refused without asking: registries number schemas from 1.
+ * Ids 0 and below are refused without asking: registries number schemas from 1. A schema with references (named
+ * types registered under subjects of their own, as Apicurio's serializers register every nested record) is parsed
+ * after the schemas it references, depth first, at most {@value #MAX_REFERENCES} of them.
  *
  * <p>The body is read from the byte array, so every length it claims is checked against the bytes present (see
  * {@link SingleObjectDecoder} for why that matters), and left-over bytes are refused. Thread-safe.
@@ -43,6 +48,7 @@ final class ConfluentFramedDecoder<T> {
   static final int HEADER_LENGTH = 5;
   static final long UNKNOWN_ID_MILLIS = 60_000;
   static final int MAX_UNKNOWN_IDS = 1_000;
+  static final int MAX_REFERENCES = 100;
   private static final int MAX_INCOMPATIBILITIES_SHOWN = 3;
 
   private sealed interface Writer<T> {}
@@ -156,9 +162,14 @@ final class ConfluentFramedDecoder<T> {
           + " schema in the schema registry, not an Avro " + readerSchema.getFullName());
     }
     Schema writer;
+    // A fresh parser per schema id: each defines the same names, which one parser would reject as redefined.
+    SchemaParser parser = new SchemaParser();
+    String missing = parseReferences(id, found.references(), parser, new HashSet<>());
+    if (missing != null) {
+      return new Refused<>(missing);
+    }
     try {
-      // A fresh parser per schema: each defines the same names, which one parser would reject as redefined.
-      writer = new SchemaParser().parse(found.schema()).mainSchema();
+      writer = parser.parse(found.schema()).mainSchema();
     } catch (RuntimeException e) {
       return new Refused<>("schema id " + id + " in the schema registry is not a valid Avro schema: "
           + Details.cause(e));
@@ -180,6 +191,39 @@ final class ConfluentFramedDecoder<T> {
           + readerSchema.getFullName() + ": " + problems);
     }
     return new Readable<>(writer, (DatumReader<T>) model.createDatumReader(writer, readerSchema));
+  }
+
+  /**
+   * Parses the schemas {@code references} name into {@code parser}, each after its own references; returns why it
+   * cannot (a reference the registry does not have, one that does not parse, too many), or null.
+   */
+  private String parseReferences(int id, List<RegistryLookup.Reference> references, SchemaParser parser,
+      Set<String> seen) {
+    for (RegistryLookup.Reference reference : references) {
+      if (!seen.add(reference.subject() + "\u0000" + reference.version())) {
+        continue;
+      }
+      if (seen.size() > MAX_REFERENCES) {
+        return "schema id " + id + " in the schema registry has more than " + MAX_REFERENCES + " schema references";
+      }
+      RegistryLookup answer = registry.referenced(reference, id);
+      if (answer instanceof RegistryLookup.NotFound notFound) {
+        return "schema id " + id + " in the schema registry references " + reference + ", which the registry does"
+            + " not have (it answered: " + Details.oneLine(notFound.message()) + ")";
+      }
+      RegistryLookup.Found found = (RegistryLookup.Found) answer;
+      String deeper = parseReferences(id, found.references(), parser, seen);
+      if (deeper != null) {
+        return deeper;
+      }
+      try {
+        parser.parse(found.schema());
+      } catch (RuntimeException e) {
+        return "schema id " + id + " in the schema registry references " + reference + ", which is not a valid Avro"
+            + " schema: " + Details.cause(e);
+      }
+    }
+    return null;
   }
 
   private static String describe(Schema schema) {

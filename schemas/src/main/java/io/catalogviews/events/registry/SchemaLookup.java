@@ -4,7 +4,6 @@ package io.catalogviews.events.registry;
  * Looks up the writer schema registered under a Confluent Schema Registry schema id. {@link SchemaRegistryClient}
  * is the implementation; the codec depends on this interface only.
  */
-@FunctionalInterface
 public interface SchemaLookup {
 
   /**
@@ -15,4 +14,12 @@ public interface SchemaLookup {
    *     credentials refused): the caller must try again later, the id is neither known nor unknown
    */
   RegistryLookup schemaById(int id);
+
+  /**
+   * The schema a reference of schema id {@code forId} names (version {@code reference.version()} of its subject).
+   *
+   * @return the schema, or that the registry does not have that subject version; never null
+   * @throws SchemaRegistryUnavailableException when the registry gives no answer
+   */
+  RegistryLookup referenced(RegistryLookup.Reference reference, int forId);
 }

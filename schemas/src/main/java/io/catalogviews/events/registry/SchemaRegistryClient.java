@@ -15,6 +15,8 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
@@ -22,7 +24,9 @@ import org.apache.avro.Schema;
 
 /**
  * A small client of a schema registry's Confluent-compatible REST API: {@code GET /schemas/ids/{id}} to read a
- * writer schema, {@code POST /subjects/{subject}/versions} to register one. Works with Confluent Schema Registry,
+ * writer schema, {@code GET /subjects/{subject}/versions/{version}} to read the schemas it references (Apicurio's
+ * serializers register each nested record under a subject of its own), {@code POST /subjects/{subject}/versions}
+ * to register one. Works with Confluent Schema Registry,
  * Apicurio Registry ({@code /apis/ccompat/v7}) and any other registry serving that API.
  *
  * <p>What counts as an answer: a schema (200), or "no such schema" (404 with Confluent's error code 40403). Anything
@@ -38,6 +42,8 @@ public final class SchemaRegistryClient implements SchemaLookup {
   static final String MEDIA_TYPE = "application/vnd.schemaregistry.v1+json";
   /** Confluent's error code for "schema not found". */
   static final int SCHEMA_NOT_FOUND = 40403;
+  /** Confluent's error codes for "subject not found" and "version not found" (a schema reference's target). */
+  static final List<Integer> REFERENCE_NOT_FOUND = List.of(40401, 40402);
   private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(1);
   private static final Duration MIN_ATTEMPT_TIMEOUT = Duration.ofMillis(200);
@@ -87,6 +93,25 @@ public final class SchemaRegistryClient implements SchemaLookup {
    */
   @Override
   public RegistryLookup schemaById(int id) {
+    return withRetries(id, timeout -> attempt(id, timeout));
+  }
+
+  /**
+   * The schema version a reference names ({@code GET /subjects/{subject}/versions/{version}}), retried like {@link
+   * #schemaById}.
+   *
+   * @throws SchemaRegistryUnavailableException when the budget is spent without an answer
+   */
+  @Override
+  public RegistryLookup referenced(RegistryLookup.Reference reference, int forId) {
+    return withRetries(forId, timeout -> attemptReference(reference, forId, timeout));
+  }
+
+  private interface Attempt {
+    RegistryLookup run(Duration timeout) throws NoAnswer;
+  }
+
+  private RegistryLookup withRetries(int id, Attempt attempt) {
     long start = System.nanoTime();
     long deadline = start + settings.retryBudget().toNanos();
     Duration backoff = FIRST_BACKOFF;
@@ -100,7 +125,7 @@ public final class SchemaRegistryClient implements SchemaLookup {
           : max(left, MIN_ATTEMPT_TIMEOUT);
       String reason;
       try {
-        return answered(attempt(id, timeout));
+        return answered(attempt.run(timeout));
       } catch (NoAnswer e) {
         reason = e.getMessage();
         unanswered(id, reason);
@@ -196,7 +221,19 @@ public final class SchemaRegistryClient implements SchemaLookup {
   // ---- one request
 
   private RegistryLookup attempt(int id, Duration timeout) throws NoAnswer {
-    HttpRequest request = request(URI.create(url() + "/schemas/ids/" + id), timeout).GET().build();
+    return get(url() + "/schemas/ids/" + id, id, timeout, List.of(SCHEMA_NOT_FOUND));
+  }
+
+  private RegistryLookup attemptReference(RegistryLookup.Reference reference, int forId, Duration timeout)
+      throws NoAnswer {
+    String path = "/subjects/" + URLEncoder.encode(reference.subject(), StandardCharsets.UTF_8).replace("+", "%20")
+        + "/versions/" + reference.version();
+    return get(url() + path, forId, timeout, REFERENCE_NOT_FOUND);
+  }
+
+  /** One GET of a schema; {@code notFoundCodes}: the Confluent error codes (with a 404) that mean "no such schema". */
+  private RegistryLookup get(String uri, int id, Duration timeout, List<Integer> notFoundCodes) throws NoAnswer {
+    HttpRequest request = request(URI.create(uri), timeout).GET().build();
     HttpResponse<String> response;
     try {
       response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
@@ -216,19 +253,38 @@ public final class SchemaRegistryClient implements SchemaLookup {
       }
       JsonNode type = body.get("schemaType");
       return new RegistryLookup.Found(id, schema.textValue(), type != null && type.isTextual() ? type.textValue()
-          : "AVRO");
+          : "AVRO", references(body.get("references")));
     }
-    if (status == 404 && body != null && body.path("error_code").asInt() == SCHEMA_NOT_FOUND) {
-      return new RegistryLookup.NotFound(id, body.path("message").asText("schema " + id + " not found"));
+    if (status == 404 && body != null && notFoundCodes.contains(body.path("error_code").asInt())) {
+      return new RegistryLookup.NotFound(id, body.path("message").asText("not found"));
     }
     if (status == 404) {
-      throw new NoAnswer("answered 404 without Confluent's error code " + SCHEMA_NOT_FOUND + " (is " + url()
+      throw new NoAnswer("answered 404 without Confluent's error code " + notFoundCodes.get(0) + " (is " + url()
           + " the root of a Confluent-compatible API? Apicurio Registry serves it under /apis/ccompat/v7)");
     }
     if (status == 401 || status == 403) {
       throw new NoAnswer("refused the credentials (HTTP " + status + message(body, response.body()) + ")");
     }
     throw new NoAnswer("answered HTTP " + status + message(body, response.body()));
+  }
+
+  private static List<RegistryLookup.Reference> references(JsonNode node) throws NoAnswer {
+    if (node == null || node.isNull()) {
+      return List.of();
+    }
+    List<RegistryLookup.Reference> references = new ArrayList<>();
+    for (JsonNode reference : node) {
+      JsonNode name = reference.get("name");
+      JsonNode subject = reference.get("subject");
+      JsonNode version = reference.get("version");
+      if (name == null || !name.isTextual() || subject == null || !subject.isTextual() || version == null
+          || !version.canConvertToInt()) {
+        throw new NoAnswer("answered a schema reference without name, subject and version: "
+            + Objects.toString(reference));
+      }
+      references.add(new RegistryLookup.Reference(name.textValue(), subject.textValue(), version.intValue()));
+    }
+    return references;
   }
 
   private HttpRequest.Builder request(URI uri, Duration timeout) {

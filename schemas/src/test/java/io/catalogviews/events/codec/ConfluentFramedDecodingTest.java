@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParser;
 import org.apache.avro.generic.GenericDatumWriter;
@@ -65,6 +66,38 @@ class ConfluentFramedDecodingTest {
 
     assertThat(codec.decode(framed(NEWER_FIELDS_ONLY, schema("ProductEvent-next-fields-only.avsc"), event)))
         .isEqualTo(new DecodeResult.Decoded(event, Encoding.CONFLUENT_SCHEMA_REGISTRY));
+  }
+
+  @Test
+  void shouldParseTheReferencedSchemasFirstWhenTheSchemaIsSplitAcrossSubjectsAsApicuriosSerializerRegistersIt() {
+    registry.with(20, io.catalogviews.events.ProductUpserted.getClassSchema().getField("product").schema())
+        .withReferences(21, "{\"type\":\"record\",\"name\":\"ProductUpserted\",\"namespace\":"
+            + "\"io.catalogviews.events\",\"fields\":[{\"name\":\"product\",\"type\":\"Product\"}]}",
+            List.of(ref("io.catalogviews.events.Product", 20)))
+        .with(22, io.catalogviews.events.PriceChanged.getClassSchema())
+        .with(23, io.catalogviews.events.StockChanged.getClassSchema())
+        .with(24, io.catalogviews.events.ProductDeleted.getClassSchema());
+    String main = "{\"type\":\"record\",\"name\":\"ProductEvent\",\"namespace\":\"io.catalogviews.events\","
+        + "\"fields\":[{\"name\":\"eventId\",\"type\":\"string\"},{\"name\":\"productId\",\"type\":\"string\"},"
+        + "{\"name\":\"version\",\"type\":\"long\"},{\"name\":\"occurredAt\",\"type\":{\"type\":\"long\","
+        + "\"logicalType\":\"timestamp-millis\"}},{\"name\":\"change\",\"type\":[\"ProductUpserted\","
+        + "\"PriceChanged\",\"StockChanged\",\"ProductDeleted\"]}]}";
+    registry.withReferences(25, main, List.of(ref("io.catalogviews.events.ProductDeleted", 24),
+        ref("io.catalogviews.events.PriceChanged", 22), ref("io.catalogviews.events.ProductUpserted", 21),
+        ref("io.catalogviews.events.StockChanged", 23)));
+    registry.withReferences(26, main, List.of(ref("io.catalogviews.events.ProductDeleted", 99)));
+
+    for (ProductEvent event : List.of(Samples.upsertRated(), Samples.priceChanged(), Samples.deleted())) {
+      assertThat(codec.decode(codec.encodeConfluent(25, event)))
+          .isEqualTo(new DecodeResult.Decoded(event, Encoding.CONFLUENT_SCHEMA_REGISTRY));
+    }
+    assertThat(detail(codec.encodeConfluent(26, Samples.deleted()))).isEqualTo("schema id 26 in the schema registry"
+        + " references io.catalogviews.events.ProductDeleted (subject id-99 version 1), which the registry does not"
+        + " have (it answered: Subject 'id-99' not found.)");
+  }
+
+  private static io.catalogviews.events.registry.RegistryLookup.Reference ref(String name, int id) {
+    return new io.catalogviews.events.registry.RegistryLookup.Reference(name, "id-" + id, 1);
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.catalogviews.events.codec;
 import io.catalogviews.events.registry.RegistryLookup;
 import io.catalogviews.events.registry.SchemaLookup;
 import io.catalogviews.events.registry.SchemaRegistryUnavailableException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,5 +45,20 @@ final class InMemoryRegistry implements SchemaLookup {
     }
     RegistryLookup.Found found = schemas.get(id);
     return found != null ? found : new RegistryLookup.NotFound(id, "No content with ID '" + id + "' was found.");
+  }
+
+  /** References are looked up among the ids: subject {@code "id-<n>"} names id n (any version). */
+  @Override
+  public RegistryLookup referenced(RegistryLookup.Reference reference, int forId) {
+    int id = Integer.parseInt(reference.subject().substring("id-".length()));
+    RegistryLookup answer = schemaById(id);
+    return answer instanceof RegistryLookup.Found found
+        ? new RegistryLookup.Found(forId, found.schema(), found.schemaType(), found.references())
+        : new RegistryLookup.NotFound(forId, "Subject '" + reference.subject() + "' not found.");
+  }
+
+  InMemoryRegistry withReferences(int id, String schema, List<RegistryLookup.Reference> references) {
+    schemas.put(id, new RegistryLookup.Found(id, schema, "AVRO", references));
+    return this;
   }
 }

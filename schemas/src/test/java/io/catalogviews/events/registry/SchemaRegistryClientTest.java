@@ -60,6 +60,23 @@ class SchemaRegistryClientTest {
   }
 
   @Test
+  void shouldReadTheReferencesAndTheReferencedVersionsWhenTheSchemaHasReferences() {
+    answers.put("/apis/ccompat/v7/schemas/ids/6", new Answer(200, "{\"schema\":\"{}\",\"schemaType\":\"AVRO\","
+        + "\"references\":[{\"name\":\"a.B\",\"subject\":\"a.B\",\"version\":2}]}"));
+    answers.put("/apis/ccompat/v7/subjects/a.B/versions/2", new Answer(200, "{\"subject\":\"a.B\",\"version\":2,"
+        + "\"id\":4,\"schema\":\"\\\"int\\\"\",\"references\":[]}"));
+    answers.put("/apis/ccompat/v7/subjects/a.C/versions/1", new Answer(404,
+        "{\"message\":\"Subject 'a.C' not found.\",\"error_code\":40401}"));
+    SchemaRegistryClient client = client(RegistryClientSettings.of(root));
+    RegistryLookup.Reference b = new RegistryLookup.Reference("a.B", "a.B", 2);
+
+    assertThat(client.schemaById(6)).isEqualTo(new RegistryLookup.Found(6, "{}", "AVRO", List.of(b)));
+    assertThat(client.referenced(b, 6)).isEqualTo(new RegistryLookup.Found(6, "\"int\"", "AVRO"));
+    assertThat(client.referenced(new RegistryLookup.Reference("a.C", "a.C", 1), 6))
+        .isEqualTo(new RegistryLookup.NotFound(6, "Subject 'a.C' not found."));
+  }
+
+  @Test
   void shouldSayNotFoundWhenTheRegistryAnswersErrorCode40403() {
     answers.put("/apis/ccompat/v7/schemas/ids/9", new Answer(404,
         "{\"message\":\"No content with ID '9' was found.\",\"error_code\":40403}"));
