@@ -94,10 +94,11 @@ public final class DemoCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--schema-registry starts a schema registry; it cannot be combined "
                     + "with " + SchemaRegistryOptions.URL_OPTION + " (the demo publishes to that one by itself)");
         }
+        String expected = SchemaRegistryProcess.besideCode().map(Path::toString)
+                .orElse(SchemaRegistryProcess.DIST_FOLDER);
         Path distribution = SchemaRegistryProcess.findDistribution(schemaRegistryDist).orElseThrow(() ->
                 new IllegalArgumentException("--schema-registry needs Apicurio Registry's runnable distribution ("
-                        + SchemaRegistryProcess.RUNNER_JAR + " and lib/), which the build unpacks into "
-                        + SchemaRegistryProcess.besideCode().map(Path::toString).orElse(SchemaRegistryProcess.DIST_FOLDER)
+                        + SchemaRegistryProcess.RUNNER_JAR + " and lib/), which the build unpacks into " + expected
                         + " (mvn -B -pl api -am package); or unpack io.apicurio:apicurio-registry-app:"
                         + SchemaRegistryProcess.VERSION + ":tar.gz:all and point --schema-registry-dist at it"));
         System.err.println("Starting a schema registry (Apicurio Registry " + SchemaRegistryProcess.VERSION

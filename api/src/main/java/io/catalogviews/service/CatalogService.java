@@ -63,13 +63,13 @@ public final class CatalogService implements AutoCloseable {
     private final AtomicBoolean closing;
     private final ServiceMetrics metrics;
     private final StreamThreadHealth threadHealth;
-    private final SchemaRegistryWait registryWait;
+    private final SchemaRegistryHealth registryHealth;
 
     private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
                            String bootstrapServers, Instance self, int partitions, EventCounters counters,
                            KafkaStreams streams, ApiServer api, AtomicBoolean restored,
                            AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth,
-                           SchemaRegistryWait registryWait) {
+                           SchemaRegistryHealth registryHealth) {
         this.config = config;
         this.lock = lock;
         this.broker = broker;
@@ -83,7 +83,7 @@ public final class CatalogService implements AutoCloseable {
         this.closing = closing;
         this.metrics = metrics;
         this.threadHealth = threadHealth;
-        this.registryWait = registryWait;
+        this.registryHealth = registryHealth;
     }
 
     public static CatalogService start(ServiceConfig config) {
@@ -124,14 +124,14 @@ public final class CatalogService implements AutoCloseable {
                     config.stateDir().resolve("streams"), config.standbyReplicas(), config.streamThreads(),
                     config.rocksDbMemoryBytes(), operations.kafkaClient().forStreams(config.streamsOverrides()));
             topology = topology.withDeadLetterMaxBytes(streamsSettings.producerMaxRequestSize());
-            SchemaRegistryClient registry = config.schemaRegistry() == null ? null
-                    : SchemaRegistryClient.create(config.schemaRegistry());
+            java.util.Properties streamsProperties = streamsSettings.toProperties();
+            SchemaRegistryClient registry = config.schemaRegistry() == null ? null : SchemaRegistryClient.create(
+                    SchemaRegistryHealth.lookupBudget(config.schemaRegistry(), streamsProperties));
             if (registry != null) {
                 // One codec for every task: its cache of schema ids is shared by all stream threads.
                 topology = topology.withDecoder(ProductEventCodec.withSchemaRegistry(registry));
                 LOG.info("Confluent-framed values are decoded with schemas from {}", registry);
             }
-            java.util.Properties streamsProperties = streamsSettings.toProperties();
             streamsProperties.putAll(ErrorHandling.properties(topology));
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
@@ -148,15 +148,15 @@ public final class CatalogService implements AutoCloseable {
             });
             StreamThreadHealth threadHealth = new StreamThreadHealth();
             metrics.bindThreadHealth(threadHealth);
-            SchemaRegistryWait registryWait = registry == null ? SchemaRegistryWait.none()
-                    : SchemaRegistryWait.of(streams, registry);
-            registryWait.bindTo(metrics.registry());
+            SchemaRegistryHealth registryHealth = registry == null ? SchemaRegistryHealth.none()
+                    : SchemaRegistryHealth.of(registry);
+            registryHealth.bindTo(metrics.registry());
             streams.setUncaughtExceptionHandler(e -> {
                 SchemaRegistryUnavailableException outage = SchemaRegistryUnavailableException.in(e);
                 if (outage != null) {
-                    // Not a defect, so not counted as a thread failure: the record is read again by the new thread,
-                    // once the registry answers (SchemaRegistryWait pauses ingestion until then).
-                    registryWait.outage(outage);
+                    // Not a defect, so not counted as a thread failure: the thread waited for the registry as long
+                    // as it may; the one that replaces it reads the record again (SchemaRegistryHealth).
+                    registryHealth.threadReplaced(outage);
                     return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
                 }
                 threadHealth.failed(e);
@@ -171,16 +171,16 @@ public final class CatalogService implements AutoCloseable {
                         new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
                 api = ApiServer.start(ApiSettings.defaults(httpPort), views, new CursorCodec(config.applicationId()),
-                        new ReadinessHolder(streams, restored, closing, threadHealth, registryWait),
+                        new ReadinessHolder(streams, restored, closing, threadHealth, registryHealth),
                         new Operations(metrics.api(),
                                 metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {
-                registryWait.close();
+                registryHealth.close();
                 streams.close(CLOSE_TIMEOUT);
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
             }
             CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
-                    streams, api, restored, closing, metrics, threadHealth, registryWait);
+                    streams, api, restored, closing, metrics, threadHealth, registryHealth);
             streams.start();
             LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
                     self, api.port(), config.applicationId(), partitions);
@@ -202,7 +202,7 @@ public final class CatalogService implements AutoCloseable {
      * ingestion not waiting for the schema registry; rebalancing stays ready.
      */
     private record ReadinessHolder(KafkaStreams streams, AtomicBoolean restored, AtomicBoolean closing,
-                                   StreamThreadHealth threads, SchemaRegistryWait registry)
+                                   StreamThreadHealth threads, SchemaRegistryHealth registry)
             implements io.catalogviews.api.health.Readiness {
         @Override
         public boolean isReady() {
@@ -224,7 +224,7 @@ public final class CatalogService implements AutoCloseable {
     }
 
     public boolean isReady() {
-        return new ReadinessHolder(streams, restored, closing, threadHealth, registryWait).isReady();
+        return new ReadinessHolder(streams, restored, closing, threadHealth, registryHealth).isReady();
     }
 
     public String bootstrapServers() {
@@ -266,7 +266,7 @@ public final class CatalogService implements AutoCloseable {
             return;
         }
         LOG.info("Stopping catalog-views instance {}: leaving the group, then stopping HTTP", self);
-        registryWait.close();
+        registryHealth.close();
         try {
             streams.close(CloseOptions.timeout(CLOSE_TIMEOUT)
                     .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));

@@ -34,7 +34,8 @@ public final class SchemaRegistryOptions {
             description = "Schema registry client properties, as a Confluent serializer takes them (each key also "
                     + "accepted with the schema.registry. prefix): basic.auth.user.info=<user>:<password>, "
                     + "bearer.auth.token, ssl.truststore.location/password/type, ssl.keystore.location/password/type, "
-                    + "ssl.key.password, request.timeout.ms (2000), lookup.retry.budget.ms (5000). "
+                    + "ssl.key.password, request.timeout.ms (2000), lookup.retry.budget.ms (240000: how long "
+                    + "ingestion waits for an unreachable registry before the stream thread is replaced). "
                     + "Env: CATALOG_VIEWS_SCHEMA_REGISTRY_CONFIG. Default: none.")
     public Path config;
 

@@ -30,15 +30,15 @@ import javax.net.ssl.TrustManagerFactory;
  * @param sslContext TLS trust and client keys for {@code https} roots; null for the JVM's defaults
  * @param requestTimeout the longest one request may take, connecting included
  * @param retryBudget how long one lookup retries an unreachable registry before it gives up with {@link
- *     SchemaRegistryUnavailableException}; a stream thread blocks that long (plus one request timeout) at most, so
- *     the two must stay well under the Kafka Streams transaction timeout (10 s under exactly-once) and {@code
- *     max.poll.interval.ms}
+ *     SchemaRegistryUnavailableException} (default 4 minutes): the stream thread waits that long for the registry
+ *     rather than fail. The service caps it below the stream thread's {@code max.poll.interval.ms}, past which the
+ *     member would be dropped from the group
  */
 public record RegistryClientSettings(URI apiRoot, RegistryAuth auth, SSLContext sslContext, Duration requestTimeout,
     Duration retryBudget) {
 
   public static final Duration DEFAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
-  public static final Duration DEFAULT_RETRY_BUDGET = Duration.ofSeconds(5);
+  public static final Duration DEFAULT_RETRY_BUDGET = Duration.ofMinutes(4);
   /** The keys {@link #fromProperties} understands (each also with the {@code schema.registry.} prefix). */
   public static final List<String> KEYS = List.of("basic.auth.credentials.source", "basic.auth.user.info",
       "bearer.auth.credentials.source", "bearer.auth.token", "ssl.truststore.location", "ssl.truststore.password",

@@ -32,12 +32,13 @@ import org.apache.avro.Schema;
  * <p>What counts as an answer: a schema (200), or "no such schema" (404 with Confluent's error code 40403). Anything
  * else — no connection, a timeout, a 5xx, refused credentials, a 404 without that error code (the URL is not the
  * API root), a body that is not a schema — is no answer: {@link #schemaById} retries it with exponential back-off
- * within {@link RegistryClientSettings#retryBudget()} and then throws {@link SchemaRegistryUnavailableException}.
+ * within {@link RegistryClientSettings#retryBudget()} and then throws {@link SchemaRegistryUnavailableException}
+ * ({@link #close()} ends the wait early).
  * A misconfigured URL or expired credentials must never turn good records into dead letters.
  *
  * <p>This client does not cache; the codec caches what it derives from each id (ids are immutable). Thread-safe.
  */
-public final class SchemaRegistryClient implements SchemaLookup {
+public final class SchemaRegistryClient implements SchemaLookup, AutoCloseable {
   /** Confluent's media type; Apicurio and Confluent also accept {@code application/json}. */
   static final String MEDIA_TYPE = "application/vnd.schemaregistry.v1+json";
   /** Confluent's error code for "schema not found". */
@@ -56,6 +57,8 @@ public final class SchemaRegistryClient implements SchemaLookup {
   private final LongAdder found = new LongAdder();
   private final LongAdder notFound = new LongAdder();
   private final LongAdder failedAttempts = new LongAdder();
+  private final Object closeLock = new Object();
+  private boolean closed;
 
   private record Problem(String sentence, Instant since) {}
 
@@ -136,13 +139,36 @@ public final class SchemaRegistryClient implements SchemaLookup {
             + (attempts == 1 ? " attempt" : " attempts") + " in " + Duration.ofNanos(System.nanoTime() - start)
             .toMillis() + " ms)");
       }
-      try {
-        Thread.sleep(Math.min(backoff.toMillis(), Math.max(1, remaining / 1_000_000)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new SchemaRegistryUnavailableException(url(), id, reason + " (interrupted while waiting to retry)");
+      if (!pause(Math.min(backoff.toMillis(), Math.max(1, remaining / 1_000_000)))) {
+        throw new SchemaRegistryUnavailableException(url(), id, reason + " (the client was closed or interrupted"
+            + " while waiting to retry)");
       }
       backoff = min(backoff.multipliedBy(2), MAX_BACKOFF);
+    }
+  }
+
+  /** Ends every retry wait at once, so that a stream thread waiting for the registry lets the service close. */
+  @Override
+  public void close() {
+    synchronized (closeLock) {
+      closed = true;
+      closeLock.notifyAll();
+    }
+  }
+
+  /** Waits {@code millis} unless closed or interrupted meanwhile; false then. */
+  private boolean pause(long millis) {
+    long until = System.nanoTime() + millis * 1_000_000;
+    synchronized (closeLock) {
+      try {
+        for (long left = until - System.nanoTime(); !closed && left > 0; left = until - System.nanoTime()) {
+          closeLock.wait(Math.max(1, left / 1_000_000));
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+      return !closed;
     }
   }
 

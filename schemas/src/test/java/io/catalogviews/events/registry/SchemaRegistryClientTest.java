@@ -147,6 +147,31 @@ class SchemaRegistryClientTest {
   }
 
   @Test
+  void shouldEndTheRetryWaitAtOnceWhenClosed() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket(0)) {
+      port = socket.getLocalPort();
+    }
+    SchemaRegistryClient client = client(RegistryClientSettings.of("http://127.0.0.1:" + port)
+        .withRetryBudget(Duration.ofMinutes(1)));
+    java.util.concurrent.CompletableFuture<Throwable> lookup = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        client.schemaById(3);
+        return null;
+      } catch (RuntimeException e) {
+        return e;
+      }
+    });
+    org.awaitility.Awaitility.await().alias("the lookup is retrying").atMost(Duration.ofSeconds(10))
+        .until(() -> client.failedAttempts() >= 2);
+
+    client.close();
+
+    assertThat(lookup.get(5, java.util.concurrent.TimeUnit.SECONDS))
+        .isInstanceOf(SchemaRegistryUnavailableException.class).hasMessageContaining("closed");
+  }
+
+  @Test
   void shouldSendTheBasicOrBearerCredentialsWhenConfigured() {
     answers.put("/apis/ccompat/v7/schemas/ids/1", new Answer(200, json(Map.of("schema", SCHEMA))));
 
