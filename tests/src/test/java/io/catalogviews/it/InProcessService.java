@@ -49,6 +49,12 @@ public final class InProcessService implements AutoCloseable {
         return start(name, partitions, OperationsConfig.defaults(), Map.of(), schemaRegistry);
     }
 
+    /** With a schema registry and Kafka Streams overrides. */
+    public static InProcessService start(String name, int partitions, RegistryClientSettings schemaRegistry,
+                                         Map<String, String> streamsOverrides) {
+        return start(name, partitions, OperationsConfig.defaults(), streamsOverrides, schemaRegistry);
+    }
+
     private static InProcessService start(String name, int partitions, OperationsConfig operations,
                                           Map<String, String> streamsOverrides) {
         return start(name, partitions, operations, streamsOverrides, null);

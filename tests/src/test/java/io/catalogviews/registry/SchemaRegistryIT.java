@@ -211,6 +211,36 @@ class SchemaRegistryIT {
     }
 
     @Test
+    void shouldReplaceTheThreadWithoutDeadLettersWhenTheRegistryIsDownLongerThanTheLookupBudget() {
+        // A 1 s budget stands in for an outage longer than the default 4 minutes; short group timeouts let the
+        // replaced thread's member leave the group quickly.
+        RegistryClientSettings shortBudget = settings().withRetryBudget(Duration.ofSeconds(1));
+        try (InProcessService service = InProcessService.start("registry-budget", 1, shortBudget,
+                io.catalogviews.it.ServiceProcess.FAST_GROUP_SETTINGS);
+             TestProducer raw = new TestProducer(service.inputTopic());
+             DeadLetterReader dlq = new DeadLetterReader(service.deadLetterTopic());
+             AvroKafkaSerializer<GenericRecord> serializer = ApicurioSerde.serializer(registry.apicurioApiUrl())) {
+            byte[] value = serializer.serialize(service.inputTopic(),
+                    ApicurioSerde.record(ApicurioSerde.olderWithoutRating(), upsert("b-1", 1, null)));
+
+            registry.stop();
+            raw.sendRaw("b-1", value);
+            await().alias("a stream thread replaced after waiting its budget").atMost(WAIT).until(() ->
+                    service.http().get("/metrics").body()
+                            .matches("(?s).*catalog_schema_registry_thread_replacements_total [1-9].*"));
+            assertThat(service.service().counters().deadLettered()).isZero();
+            assertThat(service.http().get("/metrics").body()).as("not counted as a failing thread")
+                    .contains("catalog_stream_thread_failures_total 0.0");
+            registry.restart();
+
+            await().alias("b-1 applied once the registry is back").atMost(WAIT)
+                    .until(() -> service.http().get("/v1/products/b-1").status() == 200);
+            assertThat(service.service().counters().deadLettered()).isZero();
+            assertThat(dlq.poll()).isEmpty();
+        }
+    }
+
+    @Test
     void shouldRegisterTheSchemaAndPublishTheFramingWhenPublishIsGivenTheRegistry() throws Exception {
         try (InProcessService service = InProcessService.start("registry-publish", 2, settings())) {
             int exit = io.catalogviews.cli.CatalogViewsCli.commandLine(Map.of()).execute("publish",
