@@ -47,7 +47,7 @@ public final class SchemaRegistryClient implements SchemaLookup, AutoCloseable {
   static final List<Integer> REFERENCE_NOT_FOUND = List.of(40401, 40402);
   private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
   private static final Duration MAX_BACKOFF = Duration.ofSeconds(1);
-  private static final Duration MIN_ATTEMPT_TIMEOUT = Duration.ofMillis(200);
+  private static final Duration MIN_ATTEMPT_TIMEOUT = Duration.ofSeconds(1);
   private static final int MAX_MESSAGE_CHARS = 200;
   private static final ObjectMapper JSON = new ObjectMapper();
 
