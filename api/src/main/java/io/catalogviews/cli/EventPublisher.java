@@ -62,6 +62,14 @@ public final class EventPublisher implements AutoCloseable {
         send(event.getProductId(), value);
     }
 
+    /**
+     * Publishes {@code event} in the Confluent Schema Registry framing, with {@code schemaId}: the id under which the
+     * registry holds the current schema ({@code SchemaRegistryClient.register}).
+     */
+    public void publishFramed(ProductEvent event, int schemaId) {
+        send(event.getProductId(), codec.encodeConfluent(schemaId, event));
+    }
+
     public void publishTombstone(String productId) {
         send(productId, null);
     }

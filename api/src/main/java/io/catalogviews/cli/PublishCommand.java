@@ -3,12 +3,17 @@ package io.catalogviews.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.catalogviews.cli.demo.SyntheticCatalog;
+import io.catalogviews.cli.registry.SchemaRegistryOptions;
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.DecodeResult;
 import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.events.codec.SchemaVersions;
+import io.catalogviews.events.registry.RegistryClientSettings;
+import io.catalogviews.events.registry.SchemaRegistryClient;
 import io.catalogviews.service.config.KafkaClientConfig;
 import io.catalogviews.topology.TopologySettings;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.BufferedReader;
@@ -22,7 +27,9 @@ import java.util.concurrent.Callable;
 /**
  * {@code catalog-views publish}: Avro-JSON events, one per line, to the input topic on the right partitions.
  * A line {@code {"tombstone":"<id>"}} publishes a tombstone. Lines that do not decode are reported with their
- * line number and skipped; the exit code is 1 when any was.
+ * line number and skipped; the exit code is 1 when any was. With {@code --schema-registry-url}, the event schema is
+ * registered under {@code <topic>-value} (Confluent's TopicNameStrategy) and the events are written in the
+ * Confluent framing with its id, as a shop's Confluent or Apicurio serializer would write them.
  */
 @Command(name = "publish", mixinStandardHelpOptions = true,
         description = "Publish Avro-JSON product events (one per line) from a file or stdin.")
@@ -41,10 +48,14 @@ public final class PublishCommand implements Callable<Integer> {
     @Option(names = {"--file", "-f"}, defaultValue = "-", description = "File to read, '-' for stdin. Default: stdin.")
     String file;
 
-    @Option(names = "--encoding", defaultValue = "json",
-            description = "Record value encoding: json (the line as given) or single-object (Avro binary). "
-                    + "Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--encoding",
+            description = "Record value encoding: json (the line as given), single-object (Avro binary) or "
+                    + "schema-registry (0x00, 4-byte schema id, Avro binary: needs --schema-registry-url). "
+                    + "Default: schema-registry with --schema-registry-url, else json.")
     String encoding;
+
+    @Mixin
+    SchemaRegistryOptions schemaRegistry = new SchemaRegistryOptions();
 
     @Option(names = "--kafka-config", paramLabel = "<file>", defaultValue = "${env:CATALOG_VIEWS_KAFKA_CONFIG}",
             description = "Kafka client properties file (security.protocol, sasl.*, ssl.*, ...) for the producer. "
@@ -60,17 +71,36 @@ public final class PublishCommand implements Callable<Integer> {
             description = "Seed of the --synthetic catalog. Default: ${DEFAULT-VALUE}.")
     long seed;
 
+    /** How each event is written; the registry framing knows its schema id once registered. */
+    private interface ValueWriter {
+        void publish(EventPublisher publisher, ProductEvent event);
+    }
+
     @Override
     public Integer call() throws IOException {
-        boolean singleObject = switch (encoding) {
-            case "json" -> false;
-            case "single-object" -> true;
-            default -> throw new IllegalArgumentException("--encoding must be json or single-object, was '"
-                    + encoding + "'");
+        RegistryClientSettings registry = schemaRegistry.toSettings();
+        String chosen = encoding != null ? encoding : registry != null ? "schema-registry" : "json";
+        ValueWriter writer = switch (chosen) {
+            case "json" -> (publisher, event) -> publisher.publish(event, EventPublisher.Encoding.JSON);
+            case "single-object" -> (publisher, event) -> publisher.publish(event,
+                    EventPublisher.Encoding.SINGLE_OBJECT);
+            case "schema-registry" -> {
+                if (registry == null) {
+                    throw new IllegalArgumentException("--encoding schema-registry needs "
+                            + SchemaRegistryOptions.URL_OPTION);
+                }
+                String subject = SchemaRegistryOptions.valueSubject(topic);
+                int id = SchemaRegistryClient.create(registry).register(subject, SchemaVersions.current());
+                System.err.println("registered the event schema under subject " + subject + " (schema id " + id
+                        + ")");
+                yield (publisher, event) -> publisher.publishFramed(event, id);
+            }
+            default -> throw new IllegalArgumentException("--encoding must be json, single-object or schema-registry,"
+                    + " was '" + encoding + "'");
         };
         KafkaClientConfig kafkaClient = KafkaClientConfig.load(kafkaConfig);
         if (synthetic != null) {
-            return publishSynthetic(kafkaClient, singleObject);
+            return publishSynthetic(kafkaClient, writer);
         }
         ProductEventCodec codec = ProductEventCodec.create();
         int published = 0;
@@ -98,8 +128,7 @@ public final class PublishCommand implements Callable<Integer> {
                     continue;
                 }
                 ProductEvent event = ((DecodeResult.Decoded) result).event();
-                publisher.publish(event, singleObject ? EventPublisher.Encoding.SINGLE_OBJECT
-                        : EventPublisher.Encoding.JSON);
+                writer.publish(publisher, event);
                 published++;
             }
             publisher.flush();
@@ -109,7 +138,7 @@ public final class PublishCommand implements Callable<Integer> {
         return rejected > 0 ? 1 : 0;
     }
 
-    private int publishSynthetic(KafkaClientConfig kafkaClient, boolean singleObject) {
+    private int publishSynthetic(KafkaClientConfig kafkaClient, ValueWriter writer) {
         if (synthetic < 1) {
             throw new IllegalArgumentException("--synthetic must be >= 1, was " + synthetic);
         }
@@ -121,8 +150,7 @@ public final class PublishCommand implements Callable<Integer> {
         ProgressBar progress = new ProgressBar(System.err, "publishing products", synthetic);
         try (EventPublisher publisher = new EventPublisher(bootstrapServers, topic, kafkaClient)) {
             for (int i = 0; i < synthetic; i++) {
-                publisher.publish(catalog.upsert(i), singleObject ? EventPublisher.Encoding.SINGLE_OBJECT
-                        : EventPublisher.Encoding.JSON);
+                writer.publish(publisher, catalog.upsert(i));
                 progress.update(publisher.acknowledged());
             }
             publisher.flush();

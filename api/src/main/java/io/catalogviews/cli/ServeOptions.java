@@ -1,6 +1,7 @@
 package io.catalogviews.cli;
 
 import io.catalogviews.api.security.AdminToken;
+import io.catalogviews.cli.registry.SchemaRegistryOptions;
 import io.catalogviews.service.ServiceConfig;
 import io.catalogviews.service.config.ConfigFile;
 import io.catalogviews.service.config.KafkaClientConfig;
@@ -10,6 +11,7 @@ import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.topology.TopologySettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -134,6 +136,9 @@ public final class ServeOptions {
                     + "Default: the previous cluster secret when --cursor-secret is not set, else none.")
     String previousCursorSecret;
 
+    @Mixin
+    SchemaRegistryOptions schemaRegistry = new SchemaRegistryOptions();
+
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
@@ -180,6 +185,6 @@ public final class ServeOptions {
                 inputTopic.equals(TopologySettings.DEFAULT_INPUT_TOPIC) ? TopologySettings.DEFAULT_DLQ_TOPIC
                         : inputTopic + ".dlq",
                 ServiceConfig.DEFAULT_INPUT_RETENTION, streamThreads, rocksDbMemoryMb * 1024 * 1024,
-                streamsConfigFromAllSources);
+                streamsConfigFromAllSources, schemaRegistry.toSettings());
     }
 }

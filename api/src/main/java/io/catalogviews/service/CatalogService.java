@@ -5,6 +5,9 @@ import io.catalogviews.api.ApiSettings;
 import io.catalogviews.api.ViewAccess;
 import io.catalogviews.api.operations.Operations;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
+import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.events.registry.SchemaRegistryClient;
+import io.catalogviews.events.registry.SchemaRegistryUnavailableException;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.service.metrics.ServiceMetrics;
@@ -62,11 +65,13 @@ public final class CatalogService implements AutoCloseable {
     private final AtomicBoolean closing;
     private final ServiceMetrics metrics;
     private final StreamThreadHealth threadHealth;
+    private final SchemaRegistryHealth registryHealth;
 
     private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
                            String bootstrapServers, Instance self, int partitions, EventCounters counters,
                            KafkaStreams streams, ApiServer api, AtomicBoolean restored,
-                           AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth) {
+                           AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth,
+                           SchemaRegistryHealth registryHealth) {
         this.config = config;
         this.lock = lock;
         this.broker = broker;
@@ -80,6 +85,7 @@ public final class CatalogService implements AutoCloseable {
         this.closing = closing;
         this.metrics = metrics;
         this.threadHealth = threadHealth;
+        this.registryHealth = registryHealth;
     }
 
     public static CatalogService start(ServiceConfig config) {
@@ -121,6 +127,13 @@ public final class CatalogService implements AutoCloseable {
                     config.rocksDbMemoryBytes(), operations.kafkaClient().forStreams(config.streamsOverrides()));
             topology = topology.withDeadLetterMaxBytes(streamsSettings.producerMaxRequestSize());
             java.util.Properties streamsProperties = streamsSettings.toProperties();
+            SchemaRegistryClient registry = config.schemaRegistry() == null ? null : SchemaRegistryClient.create(
+                    SchemaRegistryHealth.lookupBudget(config.schemaRegistry(), streamsProperties));
+            if (registry != null) {
+                // One codec for every task: its cache of schema ids is shared by all stream threads.
+                topology = topology.withDecoder(ProductEventCodec.withSchemaRegistry(registry));
+                LOG.info("Confluent-framed values are decoded with schemas from {}", registry);
+            }
             streamsProperties.putAll(ErrorHandling.properties(topology));
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
@@ -137,7 +150,17 @@ public final class CatalogService implements AutoCloseable {
             });
             StreamThreadHealth threadHealth = new StreamThreadHealth();
             metrics.bindThreadHealth(threadHealth);
+            SchemaRegistryHealth registryHealth = registry == null ? SchemaRegistryHealth.none()
+                    : SchemaRegistryHealth.of(registry);
+            registryHealth.bindTo(metrics.registry());
             streams.setUncaughtExceptionHandler(e -> {
+                SchemaRegistryUnavailableException outage = SchemaRegistryUnavailableException.in(e);
+                if (outage != null) {
+                    // Not a defect, so not counted as a thread failure: the thread waited for the registry as long
+                    // as it may; the one that replaces it reads the record again (SchemaRegistryHealth).
+                    registryHealth.threadReplaced(outage);
+                    return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
+                }
                 threadHealth.failed(e);
                 LOG.error("Stream thread failed ({} failures so far); replacing it", threadHealth.failures(), e);
                 return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.REPLACE_THREAD;
@@ -161,14 +184,16 @@ public final class CatalogService implements AutoCloseable {
                                 secrets.effectivePreviousCursorSecret()),
                         new PeerHeaders(secrets.effectiveClusterSecret(config.applicationId()),
                                 secrets.previousClusterSecret()),
-                        new ReadinessHolder(streams, restored, closing, threadHealth), new Operations(metrics.api(),
+                        new ReadinessHolder(streams, restored, closing, threadHealth, registryHealth),
+                        new Operations(metrics.api(),
                                 metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {
+                registryHealth.close();
                 streams.close(CLOSE_TIMEOUT);
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
             }
             CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
-                    streams, api, restored, closing, metrics, threadHealth);
+                    streams, api, restored, closing, metrics, threadHealth, registryHealth);
             streams.start();
             LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
                     self, api.port(), config.applicationId(), partitions);
@@ -186,27 +211,33 @@ public final class CatalogService implements AutoCloseable {
     }
 
     /**
-     * Readiness: restored once (RUNNING seen), not failed or closing, and stream threads not failing repeatedly;
-     * rebalancing stays ready.
+     * Readiness: restored once (RUNNING seen), not failed or closing, stream threads not failing repeatedly, and
+     * ingestion not waiting for the schema registry; rebalancing stays ready.
      */
     private record ReadinessHolder(KafkaStreams streams, AtomicBoolean restored, AtomicBoolean closing,
-                                   StreamThreadHealth threads) implements io.catalogviews.api.health.Readiness {
+                                   StreamThreadHealth threads, SchemaRegistryHealth registry)
+            implements io.catalogviews.api.health.Readiness {
         @Override
         public boolean isReady() {
             KafkaStreams.State state = streams.state();
             return !closing.get() && restored.get()
                     && (state == KafkaStreams.State.RUNNING || state == KafkaStreams.State.REBALANCING)
-                    && !threads.failingRepeatedly();
+                    && !threads.failingRepeatedly() && !registry.waiting();
         }
 
         @Override
         public String notReadyReason() {
-            return threads.problem();
+            String threadProblem = threads.problem();
+            String registryProblem = registry.reason();
+            if (threadProblem != null && registryProblem != null) {
+                return threadProblem + "; " + registryProblem;
+            }
+            return threadProblem != null ? threadProblem : registryProblem;
         }
     }
 
     public boolean isReady() {
-        return new ReadinessHolder(streams, restored, closing, threadHealth).isReady();
+        return new ReadinessHolder(streams, restored, closing, threadHealth, registryHealth).isReady();
     }
 
     public String bootstrapServers() {
@@ -248,6 +279,7 @@ public final class CatalogService implements AutoCloseable {
             return;
         }
         LOG.info("Stopping catalog-views instance {}: leaving the group, then stopping HTTP", self);
+        registryHealth.close();
         try {
             streams.close(CloseOptions.timeout(CLOSE_TIMEOUT)
                     .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));

@@ -1,5 +1,6 @@
 package io.catalogviews.service;
 
+import io.catalogviews.events.registry.RegistryClientSettings;
 import io.catalogviews.topology.TopologySettings;
 
 import java.nio.file.Path;
@@ -26,12 +27,13 @@ import java.util.Objects;
  * @param streamThreads      Kafka Streams threads
  * @param rocksDbMemoryBytes bound on RocksDB block cache and memtables of this instance
  * @param streamsOverrides   extra Kafka Streams/client properties, applied last (tests shorten timeouts here)
+ * @param schemaRegistry     the schema registry whose ids Confluent-framed values carry; null refuses that framing
  */
 public record ServiceConfig(String bootstrapServers, int embeddedKafkaPort, int httpPort, String advertisedUrl,
                             Path stateDir, int partitions, int standbyReplicas, String applicationId,
                             Duration deletedRetention, String inputTopic, String deadLetterTopic,
                             Duration inputRetention, int streamThreads, long rocksDbMemoryBytes,
-                            Map<String, String> streamsOverrides) {
+                            Map<String, String> streamsOverrides, RegistryClientSettings schemaRegistry) {
 
     public static final int DEFAULT_EMBEDDED_KAFKA_PORT = 9092;
     public static final int DEFAULT_HTTP_PORT = 8080;
@@ -59,6 +61,17 @@ public record ServiceConfig(String bootstrapServers, int embeddedKafkaPort, int 
         streamsOverrides = Map.copyOf(streamsOverrides);
     }
 
+    /** Without a schema registry. */
+    public ServiceConfig(String bootstrapServers, int embeddedKafkaPort, int httpPort, String advertisedUrl,
+                         Path stateDir, int partitions, int standbyReplicas, String applicationId,
+                         Duration deletedRetention, String inputTopic, String deadLetterTopic,
+                         Duration inputRetention, int streamThreads, long rocksDbMemoryBytes,
+                         Map<String, String> streamsOverrides) {
+        this(bootstrapServers, embeddedKafkaPort, httpPort, advertisedUrl, stateDir, partitions, standbyReplicas,
+                applicationId, deletedRetention, inputTopic, deadLetterTopic, inputRetention, streamThreads,
+                rocksDbMemoryBytes, streamsOverrides, null);
+    }
+
     /** The contract's defaults, for the given state directory. */
     public static ServiceConfig defaults(Path stateDir) {
         return new ServiceConfig(null, DEFAULT_EMBEDDED_KAFKA_PORT, DEFAULT_HTTP_PORT, null, stateDir,
@@ -70,30 +83,36 @@ public record ServiceConfig(String bootstrapServers, int embeddedKafkaPort, int 
     public ServiceConfig withBootstrapServers(String servers) {
         return new ServiceConfig(servers, embeddedKafkaPort, httpPort, advertisedUrl, stateDir, partitions,
                 standbyReplicas, applicationId, deletedRetention, inputTopic, deadLetterTopic, inputRetention,
-                streamThreads, rocksDbMemoryBytes, streamsOverrides);
+                streamThreads, rocksDbMemoryBytes, streamsOverrides, schemaRegistry);
     }
 
     public ServiceConfig withHttp(int port, String advertised) {
         return new ServiceConfig(bootstrapServers, embeddedKafkaPort, port, advertised, stateDir, partitions,
                 standbyReplicas, applicationId, deletedRetention, inputTopic, deadLetterTopic, inputRetention,
-                streamThreads, rocksDbMemoryBytes, streamsOverrides);
+                streamThreads, rocksDbMemoryBytes, streamsOverrides, schemaRegistry);
     }
 
     public ServiceConfig withEmbeddedKafkaPort(int port) {
         return new ServiceConfig(bootstrapServers, port, httpPort, advertisedUrl, stateDir, partitions,
                 standbyReplicas, applicationId, deletedRetention, inputTopic, deadLetterTopic, inputRetention,
-                streamThreads, rocksDbMemoryBytes, streamsOverrides);
+                streamThreads, rocksDbMemoryBytes, streamsOverrides, schemaRegistry);
     }
 
     public ServiceConfig withTopology(String appId, int partitionCount, int standbys, Duration retention) {
         return new ServiceConfig(bootstrapServers, embeddedKafkaPort, httpPort, advertisedUrl, stateDir,
                 partitionCount, standbys, appId, retention, inputTopic, deadLetterTopic, inputRetention,
-                streamThreads, rocksDbMemoryBytes, streamsOverrides);
+                streamThreads, rocksDbMemoryBytes, streamsOverrides, schemaRegistry);
     }
 
     public ServiceConfig withStreamsOverrides(Map<String, String> overrides) {
         return new ServiceConfig(bootstrapServers, embeddedKafkaPort, httpPort, advertisedUrl, stateDir, partitions,
                 standbyReplicas, applicationId, deletedRetention, inputTopic, deadLetterTopic, inputRetention,
-                streamThreads, rocksDbMemoryBytes, overrides);
+                streamThreads, rocksDbMemoryBytes, overrides, schemaRegistry);
+    }
+
+    public ServiceConfig withSchemaRegistry(RegistryClientSettings registry) {
+        return new ServiceConfig(bootstrapServers, embeddedKafkaPort, httpPort, advertisedUrl, stateDir, partitions,
+                standbyReplicas, applicationId, deletedRetention, inputTopic, deadLetterTopic, inputRetention,
+                streamThreads, rocksDbMemoryBytes, streamsOverrides, registry);
     }
 }

@@ -1,5 +1,6 @@
 package io.catalogviews.it;
 
+import io.catalogviews.events.registry.RegistryClientSettings;
 import io.catalogviews.service.CatalogService;
 import io.catalogviews.service.ServiceConfig;
 import io.catalogviews.service.config.OperationsConfig;
@@ -43,8 +44,24 @@ public final class InProcessService implements AutoCloseable {
         return start(name, partitions, OperationsConfig.defaults(), streamsOverrides);
     }
 
+    /** With a schema registry ({@code --schema-registry-url} and its client settings). */
+    public static InProcessService start(String name, int partitions, RegistryClientSettings schemaRegistry) {
+        return start(name, partitions, OperationsConfig.defaults(), Map.of(), schemaRegistry);
+    }
+
+    /** With a schema registry and Kafka Streams overrides. */
+    public static InProcessService start(String name, int partitions, RegistryClientSettings schemaRegistry,
+                                         Map<String, String> streamsOverrides) {
+        return start(name, partitions, OperationsConfig.defaults(), streamsOverrides, schemaRegistry);
+    }
+
     private static InProcessService start(String name, int partitions, OperationsConfig operations,
                                           Map<String, String> streamsOverrides) {
+        return start(name, partitions, operations, streamsOverrides, null);
+    }
+
+    private static InProcessService start(String name, int partitions, OperationsConfig operations,
+                                          Map<String, String> streamsOverrides, RegistryClientSettings registry) {
         String unique = name + "-" + UUID.randomUUID().toString().substring(0, 8);
         int port = ServiceProcess.freePort();
         ServiceConfig defaults = ServiceConfig.defaults(Path.of("target", "it-state", unique));
@@ -52,7 +69,7 @@ public final class InProcessService implements AutoCloseable {
         String dlq = input + ".dlq";
         ServiceConfig config = new ServiceConfig(TestKafka.bootstrapServers(), 0, port, "http://localhost:" + port,
                 defaults.stateDir(), partitions, 0, unique, defaults.deletedRetention(), input, dlq,
-                defaults.inputRetention(), 1, 32L * 1024 * 1024, streamsOverrides);
+                defaults.inputRetention(), 1, 32L * 1024 * 1024, streamsOverrides, registry);
         CatalogService service = CatalogService.start(config, operations);
         InProcessService it = new InProcessService(service, input, dlq);
         await().alias("service " + unique + " is ready").atMost(Duration.ofSeconds(60))

@@ -1,5 +1,8 @@
 package io.catalogviews.topology;
 
+import io.catalogviews.events.codec.EventDecoder;
+import io.catalogviews.events.codec.ProductEventCodec;
+
 import java.time.Duration;
 import java.util.Objects;
 
@@ -14,10 +17,14 @@ import java.util.Objects;
  * @param outcomes          told about every record's outcome (counters, freshness, waiters)
  * @param deadLetterMaxBytes the producer's {@code max.request.size}: dead letters are cut to fit it (default
  *                          {@value #DEFAULT_DEAD_LETTER_MAX_BYTES}, Kafka's default)
+ * @param decoder           decodes record values; shared by every task (default: without a schema registry)
  */
 public record TopologySettings(String inputTopic, String deadLetterTopic, int inputPartitions,
                                Duration deletedRetention, Duration purgeInterval, EventOutcomeListener outcomes,
-                               int deadLetterMaxBytes) {
+                               int deadLetterMaxBytes, EventDecoder decoder) {
+
+    /** Decodes the single-object and JSON encodings; thread-safe, so one serves every settings value. */
+    public static final EventDecoder DEFAULT_DECODER = ProductEventCodec.create();
 
     public static final int DEFAULT_DEAD_LETTER_MAX_BYTES = 1_048_576;
     /** Room kept for the {@code dlq.*} headers themselves: a request size below it cannot carry a dead letter. */
@@ -31,6 +38,7 @@ public record TopologySettings(String inputTopic, String deadLetterTopic, int in
         Objects.requireNonNull(inputTopic, "inputTopic");
         Objects.requireNonNull(deadLetterTopic, "deadLetterTopic");
         Objects.requireNonNull(outcomes, "outcomes");
+        Objects.requireNonNull(decoder, "decoder");
         if (inputPartitions < 1) {
             throw new IllegalArgumentException("inputPartitions must be >= 1, was " + inputPartitions);
         }
@@ -44,6 +52,12 @@ public record TopologySettings(String inputTopic, String deadLetterTopic, int in
             throw new IllegalArgumentException("the producer's max.request.size must be at least "
                     + MIN_DEAD_LETTER_MAX_BYTES + " bytes to carry dead letters, was " + deadLetterMaxBytes);
         }
+    }
+
+    public TopologySettings(String inputTopic, String deadLetterTopic, int inputPartitions, Duration deletedRetention,
+                            Duration purgeInterval, EventOutcomeListener outcomes, int deadLetterMaxBytes) {
+        this(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval, outcomes,
+                deadLetterMaxBytes, DEFAULT_DECODER);
     }
 
     /** With Kafka's default request size for dead letters. */
@@ -61,16 +75,22 @@ public record TopologySettings(String inputTopic, String deadLetterTopic, int in
 
     public TopologySettings withOutcomes(EventOutcomeListener listener) {
         return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval,
-                listener, deadLetterMaxBytes);
+                listener, deadLetterMaxBytes, decoder);
     }
 
     public TopologySettings withDeletedRetention(Duration retention, Duration purge) {
         return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, retention, purge, outcomes,
-                deadLetterMaxBytes);
+                deadLetterMaxBytes, decoder);
     }
 
     public TopologySettings withDeadLetterMaxBytes(int maxBytes) {
         return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval,
-                outcomes, maxBytes);
+                outcomes, maxBytes, decoder);
+    }
+
+    /** With another decoder (one that also reads the schema registry framing). */
+    public TopologySettings withDecoder(EventDecoder eventDecoder) {
+        return new TopologySettings(inputTopic, deadLetterTopic, inputPartitions, deletedRetention, purgeInterval,
+                outcomes, deadLetterMaxBytes, eventDecoder);
     }
 }

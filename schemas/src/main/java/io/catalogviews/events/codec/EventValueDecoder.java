@@ -1,5 +1,6 @@
 package io.catalogviews.events.codec;
 
+import io.catalogviews.events.registry.SchemaLookup;
 import java.util.Objects;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaCompatibility;
@@ -13,10 +14,12 @@ import org.apache.avro.generic.GenericData;
  * <ul>
  *   <li>{@code 0xC3 0x01}: Avro single-object encoding, written with one of the known writer versions;</li>
  *   <li>{@code '{'} after optional JSON whitespace (and UTF-8 byte order mark): Avro JSON;</li>
- *   <li>{@code 0x00} and at least 4 more bytes: Confluent Schema Registry framing, named as such and refused;</li>
+ *   <li>{@code 0x00}: Confluent Schema Registry framing, decoded with the writer schema the registry holds under
+ *       the id when a registry is configured; without one, named as such and refused (when at least 4 more bytes
+ *       follow; shorter values are an unknown framing);</li>
  *   <li>zero bytes, only whitespace, or anything else: refused.</li>
  * </ul>
- * The two accepted encodings cannot be confused: a JSON text never starts with byte {@code 0xC3}.
+ * The encodings cannot be confused: a JSON text never starts with byte {@code 0xC3} or {@code 0x00}.
  *
  * <p>{@link ProductEventCodec} is this decoder over the generated classes; tests use it directly with a
  * {@code GenericData} model to read into schemas that have no generated classes (a future reader schema).
@@ -28,6 +31,7 @@ final class EventValueDecoder<T> {
 
   private final SingleObjectDecoder<T> singleObject;
   private final AvroJsonDecoder<T> json;
+  private final ConfluentFramedDecoder<T> confluent;
 
   /**
    * @param model the data model to decode with ({@code SpecificData} for generated classes)
@@ -36,12 +40,20 @@ final class EventValueDecoder<T> {
    * @throws IllegalArgumentException if the reader schema cannot fully read one of the writer versions
    */
   EventValueDecoder(GenericData model, Schema readerSchema, SchemaVersions writerVersions) {
+    this(model, readerSchema, writerVersions, null);
+  }
+
+  /**
+   * @param registry where the writer schemas of Confluent-framed values are looked up; null refuses that framing
+   */
+  EventValueDecoder(GenericData model, Schema readerSchema, SchemaVersions writerVersions, SchemaLookup registry) {
     Objects.requireNonNull(model, "model");
     Objects.requireNonNull(readerSchema, "readerSchema");
     Objects.requireNonNull(writerVersions, "writerVersions");
     requireReadable(readerSchema, writerVersions);
     this.singleObject = new SingleObjectDecoder<>(model, readerSchema, writerVersions);
     this.json = new AvroJsonDecoder<>(model, readerSchema, writerVersions);
+    this.confluent = registry == null ? null : new ConfluentFramedDecoder<>(model, readerSchema, registry);
   }
 
   /**
@@ -75,6 +87,8 @@ final class EventValueDecoder<T> {
    *
    * @param value the record value; null (a tombstone) is refused, since a tombstone is not an event
    * @throws UndecodableException saying why the value is not an event in an accepted encoding
+   * @throws io.catalogviews.events.registry.SchemaRegistryUnavailableException when a Confluent-framed value's
+   *     schema cannot be looked up now
    */
   DecodedValue<T> decode(byte[] value) throws UndecodableException {
     if (value == null) {
@@ -87,9 +101,13 @@ final class EventValueDecoder<T> {
     if (first == SingleObjectDecoder.MAGIC_0 && (value.length == 1 || value[1] == SingleObjectDecoder.MAGIC_1)) {
       return new DecodedValue<>(singleObject.decode(value), Encoding.SINGLE_OBJECT);
     }
-    if (first == 0x00 && value.length >= CONFLUENT_HEADER_LENGTH) {
+    if (first == ConfluentFramedDecoder.MAGIC && confluent != null) {
+      return new DecodedValue<>(confluent.decode(value), Encoding.CONFLUENT_SCHEMA_REGISTRY);
+    }
+    if (first == ConfluentFramedDecoder.MAGIC && value.length >= CONFLUENT_HEADER_LENGTH) {
       throw new UndecodableException("Confluent Schema Registry framing (magic byte 0x00, schema id "
-          + confluentSchemaId(value) + ") is not accepted; use Avro single-object encoding or Avro JSON");
+          + confluentSchemaId(value) + ") is not accepted: no schema registry is configured"
+          + " (--schema-registry-url); use Avro single-object encoding or Avro JSON");
     }
     int start = JsonText.firstSignificantByte(value);
     if (start == value.length) {

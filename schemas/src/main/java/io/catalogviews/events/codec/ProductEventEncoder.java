@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryEncoder;
 import org.apache.avro.io.DatumWriter;
 import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.io.JsonEncoder;
@@ -12,7 +13,7 @@ import org.apache.avro.message.BinaryMessageEncoder;
 import org.apache.avro.specific.SpecificData;
 
 /**
- * Writes a {@link ProductEvent} in the two encodings of the input topic, with the current schema as the writer
+ * Writes a {@link ProductEvent} in the encodings of the input topic, with the current schema as the writer
  * schema. Thread-safe.
  */
 final class ProductEventEncoder {
@@ -34,6 +35,27 @@ final class ProductEventEncoder {
     ByteArrayOutputStream out = new ByteArrayOutputStream(256);
     try {
       singleObject.encode(event, out);
+    } catch (IOException | RuntimeException e) {
+      throw cannotEncode(event, e);
+    }
+    return out.toByteArray();
+  }
+
+  /**
+   * Confluent Schema Registry framing: {@code 0x00}, {@code schemaId} as 4 bytes big-endian, then the Avro binary
+   * body. The caller vouches that {@code schemaId} is the current schema's id in its registry.
+   */
+  byte[] confluent(int schemaId, ProductEvent event) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+    out.write(0x00);
+    out.write(schemaId >>> 24);
+    out.write(schemaId >>> 16);
+    out.write(schemaId >>> 8);
+    out.write(schemaId);
+    try {
+      BinaryEncoder body = EncoderFactory.get().directBinaryEncoder(out, null);
+      datumWriter.write(event, body);
+      body.flush();
     } catch (IOException | RuntimeException e) {
       throw cannotEncode(event, e);
     }

@@ -40,7 +40,8 @@ class ProductEventCodecUndecodableTest {
     byte[] value = concat(new byte[] {0x00, 0x00, 0x00, 0x00, 0x2A}, body);
 
     assertThat(detail(value)).isEqualTo("Confluent Schema Registry framing (magic byte 0x00, schema id 42) is not"
-        + " accepted; use Avro single-object encoding or Avro JSON");
+        + " accepted: no schema registry is configured (--schema-registry-url); use Avro single-object encoding or"
+        + " Avro JSON");
   }
 
   @Test
@@ -253,7 +254,62 @@ class ProductEventCodecUndecodableTest {
     }
   }
 
+  @Test
+  void shouldNeverThrowNorYieldANullEventWhenConfluentFramedBytesAreHostile() {
+    InMemoryRegistry registry = new InMemoryRegistry().with(1, SchemaVersions.current())
+        .with(2, ConfluentFramedDecodingTest.olderWithoutRating());
+    ProductEventCodec withRegistry = ProductEventCodec.withSchemaRegistry(registry);
+    SplittableRandom random = new SplittableRandom(20261201L);
+    int[] ids = {0, -1, 1, 2, 3, 999, Integer.MAX_VALUE, Integer.MIN_VALUE, 0x00FFFFFF};
+    List<byte[]> valid = new ArrayList<>();
+    for (ProductEvent event : List.of(Samples.upsertRated(), Samples.upsertUnratedWithoutAttributes(),
+        Samples.priceChanged(), Samples.stockChanged(), Samples.deleted())) {
+      valid.add(withRegistry.encodeConfluent(1, event));
+    }
+    for (int i = 0; i < 40_000; i++) {
+      byte[] value;
+      switch (i % 4) {
+        case 0 -> { // a short header: the magic byte and 0..3 bytes of id
+          value = new byte[random.nextInt(1, 5)];
+          for (int j = 1; j < value.length; j++) {
+            value[j] = (byte) random.nextInt(256);
+          }
+        }
+        case 1 -> { // a chosen id (unknown, not positive, extreme or registered) and a random body
+          int id = ids[random.nextInt(ids.length)];
+          value = new byte[5 + random.nextInt(0, 200)];
+          value[1] = (byte) (id >>> 24);
+          value[2] = (byte) (id >>> 16);
+          value[3] = (byte) (id >>> 8);
+          value[4] = (byte) id;
+          for (int j = 5; j < value.length; j++) {
+            value[j] = (byte) random.nextInt(256);
+          }
+        }
+        case 2 -> { // a valid value cut short
+          byte[] whole = valid.get(random.nextInt(valid.size()));
+          value = Arrays.copyOf(whole, random.nextInt(1, whole.length));
+        }
+        default -> { // a valid value with one byte after the magic changed
+          value = valid.get(random.nextInt(valid.size())).clone();
+          value[random.nextInt(1, value.length)] = (byte) random.nextInt(256);
+        }
+      }
+      assertDecodesOrExplains(withRegistry, value);
+    }
+    for (byte[] whole : valid) {
+      for (int length = 1; length < whole.length; length++) {
+        assertThat(withRegistry.decode(Arrays.copyOf(whole, length))).as("prefix of %d bytes", length)
+            .isInstanceOf(DecodeResult.Undecodable.class);
+      }
+    }
+  }
+
   private void assertDecodesOrExplains(byte[] value) {
+    assertDecodesOrExplains(codec, value);
+  }
+
+  private static void assertDecodesOrExplains(ProductEventCodec codec, byte[] value) {
     DecodeResult result = codec.decode(value);
     assertThat(result).isNotNull();
     if (result instanceof DecodeResult.Decoded decoded) {

@@ -7,7 +7,7 @@ import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.ProductUpserted;
 import io.catalogviews.events.StockChanged;
 import io.catalogviews.events.codec.DecodeResult;
-import io.catalogviews.events.codec.ProductEventCodec;
+import io.catalogviews.events.codec.EventDecoder;
 import io.catalogviews.topology.ChangeKind;
 import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.topology.EventOutcomeListener;
@@ -57,7 +57,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
 
     private final TopologySettings settings;
     private final EventOutcomeListener outcomes;
-    private final ProductEventCodec codec = ProductEventCodec.create();
+    private final EventDecoder codec;
     private ProcessorContext<byte[], byte[]> context;
     private KeyValueStore<Bytes, byte[]> products;
     private KeyValueStore<Bytes, byte[]> deletions;
@@ -65,6 +65,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
     public ProductEventProcessor(TopologySettings settings) {
         this.settings = settings;
         this.outcomes = settings.outcomes();
+        this.codec = settings.decoder();
     }
 
     @Override
