@@ -36,8 +36,11 @@ public final class RecordFailureHandler implements ProcessingExceptionHandler {
     @Override
     public Response handleError(ErrorHandlerContext context, Record<?, ?> record, Exception exception) {
         if (exception instanceof KafkaException) {
-            LOG.error("Processing of {}-{}@{} failed in Kafka Streams itself (node {}); failing the stream thread",
-                    context.topic(), context.partition(), context.offset(), context.processorNodeId(), exception);
+            // Not the record's fault (a store that closed, a fenced producer, a schema registry out of reach): the
+            // thread is replaced and re-reads the record from the last commit.
+            LOG.error("Processing of {}-{}@{} hit {} (node {}); failing the stream thread, which re-reads it from the "
+                            + "last commit", context.topic(), context.partition(), context.offset(),
+                    exception.getClass().getSimpleName(), context.processorNodeId(), exception);
             return Response.fail();
         }
         LOG.error("Processing of {}-{}@{} threw (node {}); dead-lettering it as processing_error and going on",
