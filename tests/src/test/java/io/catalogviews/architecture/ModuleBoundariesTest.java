@@ -21,7 +21,6 @@ class ModuleBoundariesTest {
     static void importMainClasses() {
         main = new ClassFileImporter()
                 .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS_OF_THIRD_PARTIES)
                 .importPackages("io.catalogviews");
     }
 
