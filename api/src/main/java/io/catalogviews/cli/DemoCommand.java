@@ -34,7 +34,7 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         OperationsConfig operations = options.toOperations();
-        CatalogService service = CatalogService.start(options.toConfig(), operations);
+        CatalogService service = CatalogService.start(options.toConfig(), operations, options.toLimits());
         try {
             load(service, operations.kafkaClient());
             printExamples(service.httpPort());

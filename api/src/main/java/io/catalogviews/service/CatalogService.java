@@ -1,11 +1,11 @@
 package io.catalogviews.service;
 
 import io.catalogviews.api.ApiServer;
-import io.catalogviews.api.ApiSettings;
 import io.catalogviews.api.ViewAccess;
 import io.catalogviews.api.operations.Operations;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
 import io.catalogviews.service.config.OperationsConfig;
+import io.catalogviews.service.config.RequestLimits;
 import io.catalogviews.service.metrics.ServiceMetrics;
 import io.catalogviews.topology.CatalogTopology;
 import io.catalogviews.topology.CompositeOutcomeListener;
@@ -15,6 +15,7 @@ import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.store.CommitFeed;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.catalogviews.views.streams.StreamsClusterView;
 import io.catalogviews.views.streams.StreamsKeyOwners;
@@ -89,6 +90,15 @@ public final class CatalogService implements AutoCloseable {
      * @throws IllegalArgumentException naming the option when the configuration is invalid
      */
     public static CatalogService start(ServiceConfig config, OperationsConfig operations) {
+        return start(config, operations, RequestLimits.defaults());
+    }
+
+    /**
+     * @param operations Kafka client properties for every client, admin token, request log
+     * @param limits     scan budget, caps on waits, forwards and connections, idle timeout
+     * @throws IllegalArgumentException naming the option when the configuration is invalid
+     */
+    public static CatalogService start(ServiceConfig config, OperationsConfig operations, RequestLimits limits) {
         operations.requireUsableWith(config.bootstrapServers());
         StateDirLock lock = StateDirLock.acquire(config.stateDir());
         EmbeddedKafkaBroker broker = null;
@@ -120,6 +130,8 @@ public final class CatalogService implements AutoCloseable {
             topology = topology.withDeadLetterMaxBytes(streamsSettings.producerMaxRequestSize());
             java.util.Properties streamsProperties = streamsSettings.toProperties();
             streamsProperties.putAll(ErrorHandling.properties(topology));
+            CommitFeed commits = new CommitFeed();
+            streamsProperties.put(CommitFeed.CONFIG, commits); // the view stores report their commits here
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
             RestoreProgress restores = new RestoreProgress();
@@ -145,9 +157,10 @@ public final class CatalogService implements AutoCloseable {
                 String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
                 ViewAccess views = new ViewAccess(
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
-                        new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
-                        new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
-                api = ApiServer.start(ApiSettings.defaults(httpPort), views, new CursorCodec(config.applicationId()),
+                        new StreamsProductQueries(streams, partitions),
+                        new StreamsListingQueries(streams, partitions, limits.scanBudget()),
+                        new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic), commits);
+                api = ApiServer.start(limits.apiSettings(httpPort), views, new CursorCodec(config.applicationId()),
                         new ReadinessHolder(streams, restored, closing, threadHealth), new Operations(metrics.api(),
                                 metrics::scrape, operations.adminToken(), operations.requestLog()));
             } catch (RuntimeException e) {

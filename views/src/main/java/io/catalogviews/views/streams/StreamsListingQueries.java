@@ -44,6 +44,9 @@ public final class StreamsListingQueries implements ListingQueries {
 
     private final KafkaStreams streams;
     private final int partitions;
+    /** Index entries one scan examines unless configured (see {@link ListingEngine#DEFAULT_SCAN_BUDGET}). */
+    public static final long DEFAULT_SCAN_BUDGET = ListingEngine.DEFAULT_SCAN_BUDGET;
+
     private final ListingEngine engine;
 
     /**
