@@ -68,6 +68,9 @@ final class VerifiedReadLoad implements AutoCloseable {
     final ConcurrentLinkedQueue<String> wrongAnswers = new ConcurrentLinkedQueue<>();
     /** Refusal messages and how often each came: they say which path refused. */
     final Map<String, AtomicLong> refusals = new ConcurrentHashMap<>();
+    /** The first refusals: when, asked of which instance, the partition, the message. */
+    final ConcurrentLinkedQueue<String> firstRefusals = new ConcurrentLinkedQueue<>();
+    private final AtomicLong refusalSamples = new AtomicLong();
 
     /**
      * @param perSecond reads per second in all, spread evenly over {@code threadCount} threads; a thread whose reads
@@ -142,8 +145,12 @@ final class VerifiedReadLoad implements AutoCloseable {
             }
         } else if (answer.status() == 503 && answer.header("Retry-After") != null
                 && "unavailable".equals(answer.json().at("/error/code").asText())) {
-            refusals.computeIfAbsent(answer.json().at("/error/message").asText(), m -> new AtomicLong())
-                    .incrementAndGet();
+            String message = answer.json().at("/error/message").asText();
+            refusals.computeIfAbsent(message, m -> new AtomicLong()).incrementAndGet();
+            if (refusalSamples.incrementAndGet() <= 40) {
+                firstRefusals.add(java.time.LocalTime.now() + " " + target.hostPort() + " p"
+                        + KeyPartitioner.partitionOf(id, partitions) + ": " + message);
+            }
             record(id, Outcome.REFUSED, null);
         } else {
             record(id, Outcome.WRONG, target.hostPort() + " answered " + id + " with " + answer.status() + " "
