@@ -174,6 +174,22 @@ class RequestBoundsHttpTest {
     }
 
     @Test
+    void shouldServeNoMoreConnectionsThanTheLimitUntilOneCloses() throws Exception {
+        Pair pair = start(settings -> settings.withBounds(10, 10, 2, Duration.ofSeconds(30)), null);
+        List<Socket> held = List.of(notReading(pair.a(), "/v1/products/a-1"), notReading(pair.a(), "/v1/products/a-2"));
+        HttpClient third = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + pair.a().hostPort() + "/v1/products/a-3"))
+                .build();
+        CompletableFuture<HttpResponse<String>> waiting = third.sendAsync(request, HttpResponse.BodyHandlers.ofString());
+
+        Thread.sleep(1_000); // the third connection is not served while two are open: nothing to await but time
+        assertThat(waiting).as("a third connection while two are open").isNotDone();
+        held.get(0).close();
+
+        assertThat(waiting.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void shouldCloseAConnectionThatReadsNothingWhenTheIdleTimeoutPasses() throws Exception {
         Pair pair = start(settings -> settings.withBounds(10, 10, 100, Duration.ofMillis(1_500)), null);
         Socket socket = notReading(pair.a(), "/v1/products/a-large-1");

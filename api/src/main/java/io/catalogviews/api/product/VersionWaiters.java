@@ -102,7 +102,13 @@ public final class VersionWaiters implements ProductCommits.Listener, AutoClosea
                     + "); retry shortly", 1);
         }
         Waiter waiter = new Waiter(id, minVersion);
-        byId.computeIfAbsent(id, k -> ConcurrentHashMap.newKeySet()).add(waiter);
+        // Added inside compute: finish() removes an emptied set under the same key lock, so a waiter can never be
+        // added to a set that has just left the map (and miss the commits of its product).
+        byId.compute(id, (key, set) -> {
+            Set<Waiter> waiters = set != null ? set : ConcurrentHashMap.newKeySet();
+            waiters.add(waiter);
+            return waiters;
+        });
         try {
             waiter.timeout = thread.schedule(() -> expire(waiter),
                     Math.max(0, deadlineMs - System.currentTimeMillis()), TimeUnit.MILLISECONDS);
