@@ -13,17 +13,25 @@ import io.catalogviews.api.operations.Operations;
 import io.catalogviews.api.product.BatchRoutes;
 import io.catalogviews.api.product.ProductRoutes;
 import io.catalogviews.api.product.VersionWaiters;
+import io.catalogviews.api.routing.BoundedPeers;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
 import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.PeerHeaders;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.ListingQueries;
+import io.catalogviews.views.query.KeyPartitioner;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.KeyOwners;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
+import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.component.LifeCycle;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,11 +51,13 @@ public final class ApiServer implements AutoCloseable {
 
     private final Javalin app;
     private final Forwarder forwarder;
+    private final BoundedPeers peers;
     private final VersionWaiters waiters;
 
-    private ApiServer(Javalin app, Forwarder forwarder, VersionWaiters waiters) {
+    private ApiServer(Javalin app, Forwarder forwarder, BoundedPeers peers, VersionWaiters waiters) {
         this.app = app;
         this.forwarder = forwarder;
+        this.peers = peers;
         this.waiters = waiters;
     }
 
@@ -68,10 +78,12 @@ public final class ApiServer implements AutoCloseable {
         ListingQueries listingQueries = views.listings();
         Forwarder forwarder = new Forwarder(owners.self(), Duration.ofSeconds(2), settings.forwarderThreads(),
                 operations.forwardObserver(), peers);
-        VersionWaiters waiters = new VersionWaiters(queries, settings.maxWaiters(), Duration.ofMillis(10));
+        BoundedPeers bounded = new BoundedPeers(forwarder, settings.maxInFlightForwards());
+        VersionWaiters waiters = new VersionWaiters(queries, views.commits(),
+                id -> KeyPartitioner.partitionOf(id, owners.partitions()), settings.maxWaiters());
         StaleReads stale = new StaleReads(owners.self(), settings.maxStaleLagRecords());
-        KeyedRouter keyed = new KeyedRouter(owners.self(), forwarder, stale, settings.forwardTimeout());
-        FanOutRouter fanOut = new FanOutRouter(owners.self(), forwarder, stale, settings.forwardTimeout());
+        KeyedRouter keyed = new KeyedRouter(owners.self(), bounded, stale, settings.forwardTimeout());
+        FanOutRouter fanOut = new FanOutRouter(owners.self(), bounded, stale, settings.forwardTimeout());
         ProductRoutes products = new ProductRoutes(owners, queries, waiters, keyed);
         BatchRoutes batch = new BatchRoutes(owners, queries, fanOut);
         ListingRoutes listing = new ListingRoutes(owners, listingQueries, cursors, keyed, fanOut);
@@ -83,7 +95,11 @@ public final class ApiServer implements AutoCloseable {
             cfg.startup.showOldJavalinVersionWarning = false;
             cfg.http.maxRequestSize = settings.maxRequestBytes();
             cfg.http.prefer405over404 = true;
-            cfg.jetty.modifyServer(server -> server.setErrorHandler(new JsonErrorHandler()));
+            cfg.jetty.threadPool = threadPool(settings);
+            cfg.jetty.modifyServer(server -> {
+                server.setErrorHandler(new JsonErrorHandler());
+                bound(server, settings);
+            });
             operations.install(cfg);
             cfg.routes.before(peers::verify);
             cfg.routes.get("/v1/products/{id}", products::get);
@@ -127,7 +143,37 @@ public final class ApiServer implements AutoCloseable {
         });
         app.start();
         LOG.info("HTTP API listening on port {}", app.port());
-        return new ApiServer(app, forwarder, waiters);
+        return new ApiServer(app, forwarder, bounded, waiters);
+    }
+
+    /**
+     * Enough threads that connections cannot hold them all: over HTTP/1.1 a connection has one request at a time,
+     * so a client that does not read its answer holds at most the one thread writing it (Javalin writes answers
+     * blocking, and {@link Responses#later} keeps asynchronous answers on these threads too).
+     */
+    private static QueuedThreadPool threadPool(ApiSettings settings) {
+        QueuedThreadPool pool = new QueuedThreadPool(settings.httpThreads(), 8, 60_000);
+        pool.setName("http");
+        return pool;
+    }
+
+    /**
+     * At most {@code maxConnections} connections (more wait to be accepted) and an idle timeout on each: a
+     * connection that makes no progress for that long is closed, which also ends a write blocked on it.
+     */
+    private static void bound(Server server, ApiSettings settings) {
+        server.addBean(new NetworkConnectionLimit(settings.maxConnections(), server));
+        // Javalin adds its connector after this callback; set the timeout once the server starts, before it accepts.
+        server.addEventListener(new LifeCycle.Listener() {
+            @Override
+            public void lifeCycleStarting(LifeCycle event) {
+                for (Connector connector : server.getConnectors()) {
+                    if (connector instanceof AbstractConnector network) {
+                        network.setIdleTimeout(settings.idleTimeout().toMillis());
+                    }
+                }
+            }
+        });
     }
 
     /** Javalin's own 404/405 for unknown routes and methods, in the contract's shape. */
@@ -156,6 +202,16 @@ public final class ApiServer implements AutoCloseable {
 
     public int port() {
         return app.port();
+    }
+
+    /** Requests waiting for a version ({@code minVersion} with {@code waitMs}) now. */
+    public int waitingForVersions() {
+        return waiters.waiting();
+    }
+
+    /** Calls to other instances in flight now (forwards, scatter-gather parts, standby reads). */
+    public int forwardsInFlight() {
+        return peers.inFlight();
     }
 
     /** Every HTTP route registered, as {@code "GET /v1/products/{id}"} (method and path template). */

@@ -60,7 +60,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         CatalogService service;
         try {
-            service = CatalogService.start(config, operations);
+            service = CatalogService.start(config, operations, options.toLimits());
         } catch (RuntimeException e) {
             if (registry != null) {
                 registry.close();

@@ -18,7 +18,8 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        CatalogService service = CatalogService.start(options.toConfig(), options.toOperations());
+        CatalogService service = CatalogService.start(options.toConfig(), options.toOperations(),
+                options.toLimits());
         runUntilStopped(service);
         return 0;
     }

@@ -8,6 +8,7 @@ import io.catalogviews.service.config.KafkaClientConfig;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.OptionChecks;
 import io.catalogviews.service.config.SecretsConfig;
+import io.catalogviews.service.config.RequestLimits;
 import io.catalogviews.topology.TopologySettings;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -79,6 +80,32 @@ public final class ServeOptions {
     @Option(names = "--rocksdb-memory-mb", defaultValue = "${env:CATALOG_VIEWS_ROCKSDB_MEMORY_MB:-256}",
             description = "Bound on RocksDB block cache and memtables of this instance, in MiB. Default: ${DEFAULT-VALUE}.")
     long rocksDbMemoryMb;
+
+    @Option(names = "--scan-budget", defaultValue = "10000",
+            description = "Index entries one listing scan may examine: a category page, each product partition of a "
+                    + "whole-catalog page, the facets of a partition. A page that runs out answers what it found and "
+                    + "a cursor that resumes the scan; facets answer 422 query_too_broad. Default: ${DEFAULT-VALUE}.")
+    long scanBudget;
+
+    @Option(names = "--max-waiters", defaultValue = "10000",
+            description = "Concurrent minVersion waits; beyond, 503 with Retry-After. Default: ${DEFAULT-VALUE}.")
+    int maxWaiters;
+
+    @Option(names = "--max-in-flight-forwards", defaultValue = "512",
+            description = "Calls to other instances in flight at once (forwards, scatter-gather parts, standby "
+                    + "reads); beyond, reads that need one get 503 with Retry-After. Default: ${DEFAULT-VALUE}.")
+    int maxInFlightForwards;
+
+    @Option(names = "--http-max-connections", defaultValue = "1000",
+            description = "HTTP connections open at once (more wait to be accepted); Jetty gets this many threads "
+                    + "plus 48, so clients that do not read their answers cannot hold every thread. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int httpMaxConnections;
+
+    @Option(names = "--http-idle-timeout", defaultValue = "30s", converter = DurationConverter.class,
+            description = "How long an HTTP connection may make no progress (a client that neither sends nor reads) "
+                    + "before it is closed. Default: ${DEFAULT-VALUE}.")
+    Duration httpIdleTimeout;
 
     @Option(names = "--streams-config", description = "Extra Kafka Streams or client property key=value "
             + "(repeatable), applied last. Default: none.")
@@ -167,6 +194,11 @@ public final class ServeOptions {
         Map<String, String> merged = new LinkedHashMap<>(file.withPrefix("streams-config."));
         merged.putAll(streamsConfig);
         return merged;
+    }
+
+    /** Scan budget, caps on waits, forwards and connections, idle timeout; fails naming the option when invalid. */
+    RequestLimits toLimits() {
+        return new RequestLimits(scanBudget, maxWaiters, maxInFlightForwards, httpMaxConnections, httpIdleTimeout);
     }
 
     private void checkValues() {

@@ -1,7 +1,6 @@
 package io.catalogviews.service;
 
 import io.catalogviews.api.ApiServer;
-import io.catalogviews.api.ApiSettings;
 import io.catalogviews.api.ViewAccess;
 import io.catalogviews.api.operations.Operations;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
@@ -10,6 +9,7 @@ import io.catalogviews.events.registry.SchemaRegistryClient;
 import io.catalogviews.events.registry.SchemaRegistryUnavailableException;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.SecretsConfig;
+import io.catalogviews.service.config.RequestLimits;
 import io.catalogviews.service.metrics.ServiceMetrics;
 import io.catalogviews.topology.CatalogTopology;
 import io.catalogviews.topology.CompositeOutcomeListener;
@@ -19,6 +19,7 @@ import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.store.CommitFeed;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.catalogviews.views.streams.StreamsClusterView;
 import io.catalogviews.views.streams.StreamsKeyOwners;
@@ -97,6 +98,15 @@ public final class CatalogService implements AutoCloseable {
      * @throws IllegalArgumentException naming the option when the configuration is invalid
      */
     public static CatalogService start(ServiceConfig config, OperationsConfig operations) {
+        return start(config, operations, RequestLimits.defaults());
+    }
+
+    /**
+     * @param operations Kafka client properties for every client, admin token, request log
+     * @param limits     scan budget, caps on waits, forwards and connections, idle timeout
+     * @throws IllegalArgumentException naming the option when the configuration is invalid
+     */
+    public static CatalogService start(ServiceConfig config, OperationsConfig operations, RequestLimits limits) {
         operations.requireUsableWith(config.bootstrapServers());
         StateDirLock lock = StateDirLock.acquire(config.stateDir());
         EmbeddedKafkaBroker broker = null;
@@ -135,6 +145,8 @@ public final class CatalogService implements AutoCloseable {
                 LOG.info("Confluent-framed values are decoded with schemas from {}", registry);
             }
             streamsProperties.putAll(ErrorHandling.properties(topology));
+            CommitFeed commits = new CommitFeed();
+            streamsProperties.put(CommitFeed.CONFIG, commits); // the view stores report their commits here
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
             RestoreProgress restores = new RestoreProgress();
@@ -170,8 +182,9 @@ public final class CatalogService implements AutoCloseable {
                 String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
                 ViewAccess views = new ViewAccess(
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
-                        new StreamsProductQueries(streams, partitions), new StreamsListingQueries(streams, partitions),
-                        new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic));
+                        new StreamsProductQueries(streams, partitions),
+                        new StreamsListingQueries(streams, partitions, limits.scanBudget()),
+                        new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic), commits);
                 SecretsConfig secrets = operations.secrets();
                 if (secrets.clusterSecretDerived()) {
                     LOG.warn("No --cluster-secret (CATALOG_VIEWS_CLUSTER_SECRET) is set: the secret that signs "
@@ -179,7 +192,7 @@ public final class CatalogService implements AutoCloseable {
                             + "it can sign internal headers. Give every instance the same --cluster-secret.",
                             secrets.cursorSecret() == null ? " and listing cursors" : "");
                 }
-                api = ApiServer.start(ApiSettings.defaults(httpPort), views,
+                api = ApiServer.start(limits.apiSettings(httpPort), views,
                         new CursorCodec(secrets.effectiveCursorSecret(config.applicationId()),
                                 secrets.effectivePreviousCursorSecret()),
                         new PeerHeaders(secrets.effectiveClusterSecret(config.applicationId()),

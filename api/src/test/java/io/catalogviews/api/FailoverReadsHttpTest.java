@@ -132,6 +132,7 @@ class FailoverReadsHttpTest {
     void shouldServeACategoryFromTheRemoteStandbyWhenTheOwnerRefuses() throws Exception {
         ownership.put("phones", new Ownership(0, Optional.of(b), List.of(c)));
         fakes.get(b).activeDown = true;
+        fakes.get(a).replicaLag = -1; // a holds no copy of the partition
 
         HttpResponse<String> page = get(a, "/v1/products?category=phones");
         assertThat(page.statusCode()).isEqualTo(200);
@@ -300,7 +301,7 @@ class FailoverReadsHttpTest {
 
     /**
      * One instance's stores: every product but {@code p-gone} and three phones; the active reads fail while
-     * {@code activeDown}, the replica reads report {@code replicaLag}.
+     * {@code activeDown} (and its own copy then reports an unknown lag), the replica reads report {@code replicaLag}.
      */
     private static final class Fake implements ListingQueries {
         final Instance self;
@@ -314,6 +315,11 @@ class FailoverReadsHttpTest {
 
         private static QueryFailure down() {
             return QueryFailure.retryLater("down");
+        }
+
+        /** An instance whose active reads are down restores from scratch: its own copy's lag is unknown too. */
+        private long copyLag() {
+            return activeDown ? -1 : replicaLag;
         }
 
         private ListingPage page(String readBy) {
@@ -342,12 +348,12 @@ class FailoverReadsHttpTest {
 
         @Override
         public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
-            return new ReplicaRead<>(new ListingResult.Ok<>(page(self.hostPort() + " replica")), replicaLag);
+            return new ReplicaRead<>(new ListingResult.Ok<>(page(self.hostPort() + " replica")), copyLag());
         }
 
         @Override
         public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
-            return new ReplicaRead<>(new ListingResult.Ok<>(facets()), replicaLag);
+            return new ReplicaRead<>(new ListingResult.Ok<>(facets()), copyLag());
         }
 
         @Override
@@ -383,12 +389,12 @@ class FailoverReadsHttpTest {
 
             @Override
             public ReplicaRead getFromAnyReplica(String id) {
-                return new ReplicaRead(lookup(id, "replica"), replicaLag);
+                return new ReplicaRead(lookup(id, "replica"), copyLag());
             }
 
             @Override
             public ReplicaBatch getAllFromAnyReplica(List<String> ids) {
-                return new ReplicaBatch(ids.stream().map(id -> lookup(id, "replica")).toList(), replicaLag);
+                return new ReplicaBatch(ids.stream().map(id -> lookup(id, "replica")).toList(), copyLag());
             }
         }
     }

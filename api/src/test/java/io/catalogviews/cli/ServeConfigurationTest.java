@@ -3,6 +3,7 @@ package io.catalogviews.cli;
 import io.catalogviews.service.ServiceConfig;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.SecretsConfig;
+import io.catalogviews.service.config.RequestLimits;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -237,6 +238,32 @@ class ServeConfigurationTest {
         assertThat(tooShort.exit()).isEqualTo(1);
         assertThat(tooShort.err()).contains("--cluster-secret must be at least 16").doesNotContain("short-secret");
         assertThat(withSpace.err()).contains("--cursor-secret must not contain spaces").doesNotContain("middle");
+    }
+
+    @Test
+    void shouldReadTheBoundsOnWorkFromFlagsAndEnvironmentWithTheContractDefaultsOtherwise() {
+        assertThat(parse(Map.of()).toLimits()).isEqualTo(RequestLimits.defaults());
+        assertThat(RequestLimits.defaults()).isEqualTo(new RequestLimits(10_000, 10_000, 512, 1_000,
+                Duration.ofSeconds(30)));
+
+        RequestLimits limits = parse(Map.of("CATALOG_VIEWS_MAX_WAITERS", "20"), "--scan-budget", "500",
+                "--max-in-flight-forwards", "8", "--http-max-connections", "64", "--http-idle-timeout", "5s")
+                .toLimits();
+
+        assertThat(limits).isEqualTo(new RequestLimits(500, 20, 8, 64, Duration.ofSeconds(5)));
+        assertThat(limits.apiSettings(8081).httpThreads()).isEqualTo(64 + 48);
+    }
+
+    @Test
+    void shouldFailNamingTheOptionWhenABoundOnWorkIsOutOfRange() {
+        assertThat(run(Map.of(), "serve", "--scan-budget", "10").err()).contains("--scan-budget must be in 100..");
+        assertThat(run(Map.of(), "serve", "--max-waiters", "0").err()).contains("--max-waiters must be in 1..");
+        assertThat(run(Map.of(), "serve", "--max-in-flight-forwards", "0").err())
+                .contains("--max-in-flight-forwards must be in 1..");
+        assertThat(run(Map.of(), "serve", "--http-max-connections", "0").err())
+                .contains("--http-max-connections must be in 1..");
+        assertThat(run(Map.of(), "serve", "--http-idle-timeout", "PT0.05S").err())
+                .contains("--http-idle-timeout (ms) must be in 100..");
     }
 
     @Test

@@ -18,18 +18,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Scale out and in while a client reads: a third instance joins, then one leaves cleanly. No answer may be
- * wrong; every refusal must be a 503 with Retry-After. The counts are printed for docs/operations.md.
+ * Scale out and in under read load (CONTRACT.md §4 and docs/operations.md): a third instance joins a loaded
+ * cluster, then one of the first two leaves cleanly, while clients read products at 1 000 reads per second through
+ * whichever instances are in rotation. No answer may be wrong; every refusal must be a 503 with Retry-After; during
+ * each move at most 1 % of the reads may be refused, and the reads of no partition for longer than 2 s in a row.
+ * Prints the figures for docs/operations.md.
  */
 @Tag("system")
-@Timeout(400)
+@Timeout(600)
 class ScaleOutUnderLoadIT {
 
     private static final int PARTITIONS = 6;
     private static final int PRODUCTS = Soak.size(300, 5_000);
+    private static final int READS_PER_SECOND = 1_000;
+    /** How long the load goes on once a move looks done, so that late refusals are counted in its window. */
+    private static final Duration SETTLE = Duration.ofSeconds(5);
 
     @Test
-    void shouldNeverAnswerWrongWhenAnInstanceJoinsAndAnotherLeavesUnderLoad() throws Exception {
+    void shouldRefuseAtMostOnePercentOfReadsAndNoneForLongerThanTwoSecondsWhenAnInstanceJoinsAndAnotherLeaves()
+            throws Exception {
         try (ServiceCluster cluster = ServiceCluster.start("scale-it", 2, PARTITIONS, 1)) {
             ServiceProcess a = cluster.instance(0);
             ServiceProcess b = cluster.instance(1);
@@ -47,41 +54,51 @@ class ScaleOutUnderLoadIT {
                     .until(() -> versions.entrySet().stream().allMatch(e -> a.http()
                             .get("/v1/products/" + e.getKey() + "?minVersion=" + e.getValue()).status() == 200));
 
-            long joinMs;
-            long leaveMs;
-            try (VerifiedReadLoad load = new VerifiedReadLoad(versions, List.of(a, b), 4)) {
-                awaitReads(load, 500);
+            try (VerifiedReadLoad load = new VerifiedReadLoad(versions, PARTITIONS, List.of(a, b), 32,
+                    READS_PER_SECOND)) {
+                long steadyStart = System.currentTimeMillis();
+                Thread.sleep(3_000); // steady state before anything moves: the baseline
+                VerifiedReadLoad.Window steady = load.window(steadyStart, System.currentTimeMillis());
+
                 long joinStart = System.currentTimeMillis();
                 ServiceProcess c = cluster.addInstance();
-                await().alias("the new instance owns partitions").atMost(Duration.ofSeconds(120))
-                        .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                        .until(() -> ServiceCluster.instancesOwningProducts(c) == 3);
-                joinMs = System.currentTimeMillis() - joinStart;
                 load.addTarget(c);
-                awaitReads(load, load.total() + 500);
+                await().alias("the new instance owns partitions").atMost(Duration.ofSeconds(180))
+                        .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
+                        .until(() -> ServiceCluster.instancesOwningProducts(c) == 3
+                                && ServiceCluster.instancesOwningProducts(a) == 3);
+                long joined = System.currentTimeMillis();
+                Thread.sleep(SETTLE.toMillis());
+                VerifiedReadLoad.Window join = load.window(joinStart, System.currentTimeMillis());
 
                 long leaveStart = System.currentTimeMillis();
                 load.removeTarget(a);
                 a.close();
                 await().alias("the remaining instances own every partition").atMost(Duration.ofSeconds(120))
                         .pollInterval(Duration.ofMillis(500)).ignoreExceptions()
-                        .until(() -> ServiceCluster.instancesOwningProducts(b) == 2);
-                leaveMs = System.currentTimeMillis() - leaveStart;
-                awaitReads(load, load.total() + 500);
+                        .until(() -> ServiceCluster.instancesOwningProducts(b) == 2
+                                && ServiceCluster.instancesOwningProducts(c) == 2);
+                long left = System.currentTimeMillis();
+                Thread.sleep(SETTLE.toMillis());
+                VerifiedReadLoad.Window leave = load.window(leaveStart, System.currentTimeMillis());
                 load.close();
 
-                System.out.printf("scale-out under load: %d reads, %d ok (%d stale), %d refused with 503 over %d ms,"
-                                + " %d wrong; join took %d ms, clean leave %d ms%n", load.total(), load.ok.get(),
-                        load.stale.get(), load.refused.get(), load.refusalSpanMs(), load.wrong.get(), joinMs, leaveMs);
+                System.out.printf("scale-out under load at %d reads/s, %d products, %d partitions, 1 standby%n"
+                                + "  steady: %s%n  join (owned partitions %d ms after the JVM started): %s%n"
+                                + "  clean leave (absorbed in %d ms): %s%n  refusals by message: %s%n",
+                        READS_PER_SECOND, PRODUCTS, PARTITIONS, steady, joined - joinStart, join, left - leaveStart,
+                        leave, load.refusals);
+                load.firstRefusals.forEach(r -> System.out.println("  refused " + r));
                 assertThat(load.wrongAnswers).as("wrong answers").isEmpty();
-                assertThat(load.wrong.get()).isZero();
-                assertThat(load.ok.get()).isGreaterThan(1000);
+                for (VerifiedReadLoad.Window move : List.of(join, leave)) {
+                    assertThat(move.wrong()).isZero();
+                    assertThat(move.refusedShare()).as("share of reads refused in %s", move).isLessThanOrEqualTo(0.01);
+                    assertThat(move.longestRefusalMs()).as("longest refusal in %s", move).isLessThanOrEqualTo(2_000);
+                    // Paced at 1 000/s; what a 2-core machine running three instances, the broker and the readers
+                    // delivers is printed (reads wait for their answers rather than pile up).
+                    assertThat(move.readsPerSecond()).as("reads per second in %s", move).isGreaterThan(250);
+                }
             }
         }
-    }
-
-    private static void awaitReads(VerifiedReadLoad load, long atLeast) {
-        await().alias("the readers made " + atLeast + " reads").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(100)).until(() -> load.total() >= atLeast);
     }
 }

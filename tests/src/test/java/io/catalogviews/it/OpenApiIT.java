@@ -131,7 +131,9 @@ class OpenApiIT {
         codes.forEach(c -> values.add(c.asText()));
 
         assertThat(values).contains("bad_request", "not_found", "method_not_allowed", "version_not_reached",
-                "too_large", "unsupported_media_type", "unavailable", "owner_timeout", "unauthorized");
+                "too_large", "unsupported_media_type", "unavailable", "owner_timeout", "unauthorized",
+                "query_too_broad");
+        assertThat(document.at("/paths/~1v1~1facets/get/responses/422").isMissingNode()).isFalse();
         assertThat(document.at("/paths/~1v1~1products/get/parameters")).hasSize(9);
         assertThat(document.at("/paths/~1v1~1cluster/get/responses/401").isMissingNode()).isFalse();
         assertThat(document.at("/paths/~1metrics/get/responses/401").isMissingNode()).isFalse();

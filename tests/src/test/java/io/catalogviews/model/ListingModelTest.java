@@ -286,6 +286,56 @@ class ListingModelTest {
         System.out.printf("seed %d: %d merged whole-catalog queries, %d pages%n", seed, QUERIES / 2, pages);
     }
 
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {20261129L, 7L})
+    void shouldReturnTheModelsListingWhenATinyScanBudgetCutsMostPages(long seed) {
+        Loaded l = load(seed);
+        List<DriverCatalog> shards = shards(seed);
+        QueryGenerator queries = new QueryGenerator(seed * 37 + 11);
+        SplittableRandom budgets = new SplittableRandom(seed);
+        long pages = 0;
+        long cut = 0;
+
+        for (int i = 0; i < QUERIES / 2; i++) {
+            // 1..6 entries per scan: most pages are cut, often before their first match (brand merges examine
+            // at least one entry more than they merge indexes).
+            ListingEngine tiny = new ListingEngine(1 + budgets.nextInt(6));
+            QueryGenerator.Query q = queries.next();
+            Walk walk = walk(tiny, l, q, queries::nextLimit);
+            assertSameListing("query " + i + " with a scan budget of " + tiny.scanBudget() + " (seed " + seed
+                    + "): " + q, l.model(), l.model().listing(q.filter(), q.sort()), walk);
+            CatalogModel.Filter f = q.filter();
+            QueryGenerator.Query whole = new QueryGenerator.Query(new CatalogModel.Filter(null, f.brands(),
+                    f.minPrice(), f.maxPrice(), f.inStock()), q.sort(), q.limit());
+            Walk merged = mergedWalk(tiny, shards, whole);
+            assertSameListing("merged query " + i + " with a scan budget of " + tiny.scanBudget() + " (seed " + seed
+                    + "): " + whole, l.model(), l.model().listing(whole.filter(), whole.sort()), merged);
+            pages += walk.pages + merged.pages;
+            cut += walk.cutPages + merged.cutPages;
+        }
+        assertThat(cut).as("pages cut by the budget").isGreaterThan(pages / 3);
+        System.out.printf("seed %d: %d walks with budgets of 1..6 entries, %d pages, %d of them cut%n", seed,
+                QUERIES, pages, cut);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {20261129L})
+    void shouldReadAtMostTheBudgetWhenAQueryMatchesNothing(long seed) {
+        Loaded l = load(seed);
+        ListingEngine budgeted = new ListingEngine(50);
+        // No product is above every price: under -updatedAt the bound filters entries instead of bounding the scan.
+        ListingFilter nothing = new ListingFilter(null, List.of(), Long.MAX_VALUE - 1, null, null);
+        CountingStore index = new CountingStore(l.driver().index(null));
+
+        ListingPage page = budgeted.page(index, l.driver().rows(null), null,
+                new ListingQuery(nothing, SortOrder.UPDATED_DESC, 20, null));
+
+        assertThat(index.entriesRead).as("index entries read").isLessThanOrEqualTo(50);
+        assertThat(page.items()).isEmpty();
+        assertThat(page.cut()).isTrue();
+        assertThat(page.next()).isNotNull();
+    }
+
     // ---------------------------------------------------------------- facets and categories
 
     @ParameterizedTest(name = "seed {0}")
@@ -335,11 +385,20 @@ class ListingModelTest {
 
     // ---------------------------------------------------------------- helpers
 
-    private record Walk(List<ListingItem> items, int pages) {
+    private record Walk(List<ListingItem> items, int pages, int cutPages) {
     }
 
     /** Pages through a query from the start to {@code more == false}, checking the shape of every page. */
     private static Walk walk(Loaded l, QueryGenerator.Query q, java.util.function.IntSupplier limits) {
+        return walk(ENGINE, l, q, limits);
+    }
+
+    /**
+     * Pages through a query from the start until a page says nothing follows ({@link ListingPage#next()} null),
+     * checking the shape of every page: a page whose scan was not cut is full or ends the listing.
+     */
+    private static Walk walk(ListingEngine engine, Loaded l, QueryGenerator.Query q,
+                             java.util.function.IntSupplier limits) {
         String category = q.filter().category();
         ListingFilter filter = listingFilter(q.filter());
         SortOrder sort = SortOrder.fromWireName(q.sort().wireName());
@@ -348,25 +407,34 @@ class ListingModelTest {
         List<ListingItem> items = new ArrayList<>();
         Position after = null;
         int pages = 0;
+        int cutPages = 0;
         while (true) {
             int limit = limits.getAsInt();
-            ListingPage page = ENGINE.page(index, rows, category, new ListingQuery(filter, sort, limit, after));
+            ListingPage page = engine.page(index, rows, category, new ListingQuery(filter, sort, limit, after));
             pages++;
-            if (page.items().size() > limit) {
-                fail("%s: page %d holds %d items, more than its limit %d", q, pages, page.items().size(), limit);
-            }
-            if (page.more() && page.items().size() != limit) {
-                fail("%s: page %d says more follow but holds %d items, not its limit %d (after %s)", q, pages,
-                        page.items().size(), limit, after);
-            }
+            checkShape(q, pages, page, limit, after);
             items.addAll(page.items());
-            if (!page.more()) {
-                return new Walk(items, pages);
+            if (page.next() == null) {
+                return new Walk(items, pages, cutPages);
             }
-            after = page.items().get(page.items().size() - 1).position();
-            if (pages > PRODUCTS + 2) {
+            cutPages += page.cut() ? 1 : 0;
+            after = page.next();
+            if (pages > PRODUCTS * 4) {
                 fail("%s: the cursor walk does not end (%d pages, last position %s)", q, pages, after);
             }
+        }
+    }
+
+    private static void checkShape(QueryGenerator.Query q, int pages, ListingPage page, int limit, Position after) {
+        if (page.items().size() > limit) {
+            fail("%s: page %d holds %d items, more than its limit %d", q, pages, page.items().size(), limit);
+        }
+        if (page.more() && page.items().size() != limit) {
+            fail("%s: page %d says more follow but holds %d items, not its limit %d (after %s)", q, pages,
+                    page.items().size(), limit, after);
+        }
+        if (page.cut() && after != null && page.scannedTo().compareTo(after) <= 0) {
+            fail("%s: page %d was cut at %s, not after where it started (%s)", q, pages, page.scannedTo(), after);
         }
     }
 
@@ -421,29 +489,32 @@ class ListingModelTest {
      * {@link ListingEngine#merge} keeps the first {@code limit} items of their union.
      */
     private static Walk mergedWalk(List<DriverCatalog> shards, QueryGenerator.Query q) {
+        return mergedWalk(ENGINE, shards, q);
+    }
+
+    private static Walk mergedWalk(ListingEngine engine, List<DriverCatalog> shards, QueryGenerator.Query q) {
         ListingFilter filter = listingFilter(q.filter());
         SortOrder sort = SortOrder.fromWireName(q.sort().wireName());
         List<ListingItem> items = new ArrayList<>();
         Position after = null;
         int pages = 0;
+        int cutPages = 0;
         while (true) {
             List<ListingPage> parts = new ArrayList<>();
             for (DriverCatalog shard : shards) {
-                parts.add(ENGINE.page(shard.index(null), shard.rows(null), null,
+                parts.add(engine.page(shard.index(null), shard.rows(null), null,
                         new ListingQuery(filter, sort, q.limit(), after)));
             }
             ListingPage page = ListingEngine.merge(parts, q.limit());
             pages++;
-            if (page.items().size() > q.limit() || (page.more() && page.items().size() != q.limit())) {
-                fail("%s: merged page %d holds %d items (limit %d, more %s)", q, pages, page.items().size(),
-                        q.limit(), page.more());
-            }
+            checkShape(q, pages, page, q.limit(), after);
             items.addAll(page.items());
-            if (!page.more()) {
-                return new Walk(items, pages);
+            if (page.next() == null) {
+                return new Walk(items, pages, cutPages);
             }
-            after = page.items().get(page.items().size() - 1).position();
-            if (pages > PRODUCTS + 2) {
+            cutPages += page.cut() ? 1 : 0;
+            after = page.next();
+            if (pages > PRODUCTS * 4) {
                 fail("%s: the merged cursor walk does not end (%d pages, last position %s)", q, pages, after);
             }
         }

@@ -50,6 +50,11 @@ public final class ApiException extends RuntimeException {
                 + " in time", null, null, true, currentVersion, null);
     }
 
+    /** 422 {@code query_too_broad}: answering would examine more than a scan may; narrow {@code parameter}. */
+    public static ApiException queryTooBroad(String parameter, String message) {
+        return new ApiException(422, "query_too_broad", message, parameter, null, false, null, null);
+    }
+
     public static ApiException tooLarge(String parameter, String message) {
         return new ApiException(413, "too_large", message, parameter, null, false, null, null);
     }

@@ -35,14 +35,40 @@ public final class Responses {
         ctx.status(e.status()).contentType(ErrorBodies.JSON).result(ErrorBodies.render(e));
     }
 
-    /** Completes the response from {@code work}, turning any failure into the contract's error body. */
+    /**
+     * Completes the response from {@code work}, turning any failure into the contract's error body.
+     *
+     * <p>The answer is written on one of Jetty's threads, never on the thread that completes {@code work}: Javalin
+     * 7.2.3 writes an asynchronous answer, blocking, on whatever thread completes the future it was given, so a
+     * client that does not read would hold that thread until the idle timeout. Measured (RequestBoundsHttpTest):
+     * two such clients waiting for a version held the one version-waiters thread, and every other wait of the
+     * instance stalled; forwarded answers are completed on the JDK's shared asynchronous pool (a new thread per
+     * answer on 2 cores, the common fork-join pool on more). A Jetty thread held that way is bounded like any
+     * other (ApiServer: one per connection at most, more threads than connections, the idle timeout).
+     */
     public static void later(Context ctx, CompletableFuture<?> work) {
-        ctx.future(() -> work.handle((ok, failure) -> {
-            if (failure != null) {
-                error(ctx, toApiException(failure));
-            }
-            return null;
-        }));
+        ctx.future(() -> {
+            CompletableFuture<Void> written = new CompletableFuture<>();
+            work.whenComplete((ok, failure) -> onServerThread(ctx, () -> {
+                try {
+                    if (failure != null) {
+                        error(ctx, toApiException(failure));
+                    }
+                } finally {
+                    written.complete(null);
+                }
+            }));
+            return written;
+        });
+    }
+
+    /** Runs {@code step} on a thread of the server's pool, through the request's asynchronous context. */
+    private static void onServerThread(Context ctx, Runnable step) {
+        try {
+            ctx.req().getAsyncContext().start(step);
+        } catch (IllegalStateException | UnsupportedOperationException e) {
+            step.run(); // no asynchronous context (the request already ended, or a test double): write here
+        }
     }
 
     /** Unwraps what an asynchronous step failed with into the error the client should see. */

@@ -1,5 +1,6 @@
 package io.catalogviews.api.listing;
 
+import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.QueryParams;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.FanOutRouter;
@@ -13,7 +14,6 @@ import io.catalogviews.api.routing.ReplicaCopy;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
-import io.catalogviews.views.listing.ListingItem;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
@@ -43,7 +43,9 @@ import java.util.stream.Collectors;
  *       by {@link FacetCounts#merge}, categories concatenated and sorted by name. Never stale.</li>
  *   <li>Answers are rendered by {@link ListingJson} around the stored product JSON, {@code application/json}, with
  *       {@link Forwarding#SERVED_BY} naming every instance whose stores answered. {@code nextCursor} is the
- *       {@link CursorCodec} cursor of the last item when more items match, else null.</li>
+ *       {@link CursorCodec} cursor of {@link ListingPage#next()}: the last item when more items match, where the
+ *       scan stopped when it ran out of budget, else null.</li>
+ *   <li>Facets whose scan would exceed its budget are refused with 422 {@code query_too_broad} ({@link TooBroad}).</li>
  * </ul>
  * The internal routes of the whole-catalog reads are {@link ListingInternalRoutes}.
  */
@@ -93,13 +95,21 @@ public final class ListingRoutes {
         ListingParams.FacetParams params = ListingParams.facets(ctx.queryParamMap());
         if (params.filter().isWholeCatalog()) {
             gather(ctx, CatalogRead.facets(owners, queries, params.filter()),
-                    parts -> ListingJson.facets(mergeFacets(parts), params.brandLimit()));
+                    parts -> renderFacets(mergeFacets(parts), params));
             return;
         }
         keyed.route(ctx, categoryRead(params.filter().category(), PeerRequest.get(params.target(FACETS_PATH)),
                 () -> queries.categoryFacets(params.filter()),
                 () -> queries.categoryFacetsFromAnyReplica(params.filter()),
-                facets -> ListingJson.facets(facets, params.brandLimit())).fresh(params.fresh()));
+                facets -> renderFacets(facets, params)).fresh(params.fresh()));
+    }
+
+    /** @throws ApiException 422 {@code query_too_broad} when a partition's scan would exceed its budget */
+    private static byte[] renderFacets(FacetCounts facets, ListingParams.FacetParams params) {
+        if (facets.overBudget()) {
+            throw TooBroad.facets(params.filter());
+        }
+        return ListingJson.facets(facets, params.brandLimit());
     }
 
     /**
@@ -115,7 +125,13 @@ public final class ListingRoutes {
                                           Supplier<ListingQueries.ReplicaRead<T>> anyCopy, Function<T, byte[]> render) {
         return KeyedRead.of(CATEGORY_VIEW, request, () -> owners.ownerOfCategory(category),
                 () -> LocalRead.of(active.get()), () -> ReplicaCopy.of(anyCopy.get()), (ctx, value, fromActive) -> {
-                    Responses.json(ctx, 200, render.apply(value));
+                    byte[] body;
+                    try {
+                        body = render.apply(value);
+                    } catch (ApiException e) {
+                        return CompletableFuture.failedFuture(e);
+                    }
+                    Responses.json(ctx, 200, body);
                     return CompletableFuture.completedFuture(null);
                 });
     }
@@ -129,11 +145,13 @@ public final class ListingRoutes {
                 }));
     }
 
+    /**
+     * The page with the cursor of where it ends: its last item when more match, or, when its scan ran out of
+     * budget, the last index entry examined (the page may then hold fewer than {@code limit} items, or none).
+     */
     private byte[] renderPage(ListingPage page, ListingQuery query) {
-        List<ListingItem> items = page.items();
-        String next = page.more() && !items.isEmpty()
-                ? cursors.encode(items.get(items.size() - 1).position(), query) : null;
-        return ListingJson.page(page, next);
+        Position next = page.next();
+        return ListingJson.page(page, next == null ? null : cursors.encode(next, query));
     }
 
     static FacetCounts mergeFacets(List<FacetCounts> parts) {

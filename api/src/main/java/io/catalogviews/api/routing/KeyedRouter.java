@@ -18,7 +18,9 @@ import java.util.concurrent.CompletableFuture;
  *   <li>Another instance does: forward the request to it ONCE ({@link Forwarding#FORWARDED_BY}) and relay its
  *       answer. A request that was forwarded already is answered here or refused, never forwarded again.</li>
  *   <li>The owner cannot answer (none now, it refused with 503, it cannot be reached, it timed out, or the local
- *       store refused): a standby of the partition answers ({@link StaleReads}: this instance's copy when it holds
+ *       store refused): this instance's own copy of the partition answers if it holds one close enough to its
+ *       changelog (during rebalances copies outlive the metadata, see {@code fallBack}), else a standby of the
+ *       partition answers ({@link StaleReads}: this instance's copy when it holds
  *       one, else the standby's, asked with {@link Forwarding#REPLICA_READ}), marked {@code X-Stale} with
  *       {@code X-Lag-Records}; never for {@code fresh=true}. If no standby may answer, or it cannot, the answer is
  *       the owner's refusal ({@link ReadFailures}: 503 with {@code Retry-After}, or 504 {@code owner_timeout}).</li>
@@ -103,14 +105,29 @@ public final class KeyedRouter {
                 }).thenCompose(next -> next);
     }
 
+    /**
+     * The owner cannot answer: this instance's own copy first, then a standby's, each marked stale; else the owner's
+     * refusal. The own copy is tried whatever the metadata says, because during a rebalance the copies outlive it:
+     * Kafka Streams refuses reads of every active task of a stream thread while the thread rebalances (until each
+     * task it was given is restored), so an owner answers from its own copy; a standby just promoted here restores
+     * what it lacked first; a copy just moved away is often kept as a standby; and the partition's standby in the
+     * metadata may be an instance that just left. A forwarded request is answered from the own copy too, but never
+     * sent on to a standby (its caller does that).
+     */
     private <T> CompletableFuture<Void> fallBack(Context ctx, PeerCall caller, KeyedRead<T> read,
                                                  Ownership ownership, ApiException refusal) {
-        Instance standby = stale.standby(ownership, read.fresh(), caller.forwarded()).orElse(null);
-        if (standby == null) {
+        if (read.fresh()) {
             return CompletableFuture.failedFuture(refusal);
         }
-        if (standby.equals(self)) {
-            return fromOwnCopy(ctx, read, refusal);
+        ReplicaCopy<T> own = read.anyCopy().get();
+        if (own.read() instanceof LocalRead.Answered<T> answered && stale.closeEnough(own.lagRecords())) {
+            StaleReads.mark(ctx, own.lagRecords());
+            ctx.header(Forwarding.SERVED_BY, self.hostPort());
+            return read.answer().write(ctx, answered.value(), false);
+        }
+        Instance standby = stale.otherStandby(ownership, caller.forwarded()).orElse(null);
+        if (standby == null) {
+            return CompletableFuture.failedFuture(refusal);
         }
         return peers.send(standby, read.request().toReplica(), forwardTimeout)
                 .handle((response, failure) -> {

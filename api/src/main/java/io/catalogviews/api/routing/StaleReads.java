@@ -36,6 +36,17 @@ public record StaleReads(Instance self, long maxLagRecords) {
         return Optional.of(ownership.standbys().get(0));
     }
 
+    /**
+     * The first standby of the partition other than this instance (whose own copy the caller reads itself); empty for
+     * a request that was forwarded already (its caller fails over) or when there is none.
+     */
+    public Optional<Instance> otherStandby(Ownership ownership, boolean forwarded) {
+        if (forwarded) {
+            return Optional.empty();
+        }
+        return ownership.standbys().stream().filter(standby -> !standby.equals(self)).findFirst();
+    }
+
     /** Whether a replica {@code lagRecords} behind may answer (-1, unknown, may not). */
     public boolean closeEnough(long lagRecords) {
         return lagRecords >= 0 && lagRecords <= maxLagRecords;

@@ -136,6 +136,47 @@ class ListingRoutesHttpTest {
     }
 
     @Test
+    void shouldWalkEveryMatchWhenScanBudgetsCutPagesOnBothInstances() throws Exception {
+        queriesA.budget = 3;
+        queriesB.budget = 3;
+        for (String scope : List.of("", "&category=c1")) {
+            List<String> walked = new ArrayList<>();
+            String cursor = null;
+            int shortPages = 0;
+            do {
+                HttpResponse<String> response = get(a, "/v1/products?limit=4&brand=b1" + scope
+                        + (cursor == null ? "" : "&cursor=" + cursor));
+                assertThat(response.statusCode()).isEqualTo(200);
+                JsonNode body = JSON.readTree(response.body());
+                body.get("items").forEach(item -> walked.add(item.get("id").asText()));
+                cursor = body.get("nextCursor").isNull() ? null : body.get("nextCursor").asText();
+                shortPages += cursor != null && body.get("items").size() < 4 ? 1 : 0;
+            } while (cursor != null);
+            List<String> expected = CATALOG.stream().filter(p -> p.brand().equals("b1"))
+                    .filter(p -> scope.isEmpty() || p.category().equals("c1"))
+                    .sorted(Comparator.comparing((Product p) -> p.item().position())).map(Product::id).toList();
+            assertThat(walked).as("walk of %s", scope).containsExactlyElementsOf(expected);
+            assertThat(shortPages).as("pages cut short with a cursor in %s", scope).isPositive();
+        }
+    }
+
+    @Test
+    void shouldAnswerQueryTooBroadNamingTheFilterWhenFacetsExceedTheBudget() throws Exception {
+        queriesA.budget = 3;
+        queriesB.budget = 3;
+        for (String query : List.of("/v1/facets?inStock=true", "/v1/facets?category=c1&inStock=true")) {
+            HttpResponse<String> response = get(a, query);
+            assertThat(response.statusCode()).as(query).isEqualTo(422);
+            assertThat(JSON.readTree(response.body()).at("/error/code").asText()).isEqualTo("query_too_broad");
+            assertThat(JSON.readTree(response.body()).at("/error/parameter").asText()).isEqualTo("brand");
+        }
+        HttpResponse<String> oneBrand = get(b, "/v1/facets?brand=b1&inStock=true");
+        assertThat(oneBrand.statusCode()).isEqualTo(422);
+        assertThat(JSON.readTree(oneBrand.body()).at("/error/parameter").asText()).isEqualTo("minPrice");
+        assertThat(get(a, "/v1/facets").statusCode()).as("unfiltered facets come from counters").isEqualTo(200);
+    }
+
+    @Test
     void shouldForwardOnceToTheOwnerWhenTheCategoryLivesElsewhere() throws Exception {
         HttpResponse<String> response = get(a, "/v1/products?category=c1&limit=100");
         assertThat(response.statusCode()).isEqualTo(200);
@@ -337,6 +378,7 @@ class ListingRoutesHttpTest {
         /** The filters of the category reads asked of these stores. */
         final List<ListingFilter> filters = new java.util.concurrent.CopyOnWriteArrayList<>();
         volatile Runnable onRefusal = () -> { };
+        volatile int budget = Integer.MAX_VALUE;
 
         FakeQueries(Set<Integer> hosted) {
             this.hosted = hosted;
@@ -347,12 +389,27 @@ class ListingRoutesHttpTest {
             return new ListingResult.Failed<>(QueryFailure.notHostedHere("not here"));
         }
 
-        private static ListingPage page(List<Product> products, ListingQuery query) {
-            List<ListingItem> items = products.stream().filter(p -> matches(p, query.filter())).map(Product::item)
-                    .filter(i -> query.after() == null || i.position().compareTo(query.after()) > 0)
-                    .sorted(Comparator.comparing(ListingItem::position)).toList();
-            return new ListingPage(items.subList(0, Math.min(query.limit(), items.size())),
-                    items.size() > query.limit());
+        /** Products of the scope examined in listing order, at most {@link #budget} of them, as the engine does. */
+        private ListingPage page(List<Product> products, ListingQuery query) {
+            String category = query.filter().category();
+            List<Product> scope = products.stream().filter(p -> category == null || category.equals(p.category()))
+                    .filter(p -> query.after() == null || p.item().position().compareTo(query.after()) > 0)
+                    .sorted(Comparator.comparing((Product p) -> p.item().position())).toList();
+            List<ListingItem> items = new ArrayList<>();
+            int examined = 0;
+            for (Product p : scope) {
+                if (examined == budget) {
+                    return new ListingPage(items, false, scope.get(examined - 1).item().position());
+                }
+                examined++;
+                if (matches(p, query.filter())) {
+                    if (items.size() == query.limit()) {
+                        return new ListingPage(items, true);
+                    }
+                    items.add(p.item());
+                }
+            }
+            return new ListingPage(items, false);
         }
 
         private static boolean matches(Product p, ListingFilter f) {
@@ -360,7 +417,10 @@ class ListingRoutesHttpTest {
                     && (f.brands().isEmpty() || f.brands().contains(p.brand())) && f.accepts(p.price(), true);
         }
 
-        private static FacetCounts facets(List<Product> products, ListingFilter filter) {
+        private FacetCounts facets(List<Product> products, ListingFilter filter) {
+            if (!filter.isUnfiltered() && products.stream().filter(p -> matches(p, filter)).count() > budget) {
+                return FacetCounts.OVER_BUDGET;
+            }
             FacetCounts out = FacetCounts.EMPTY;
             for (Product p : products) {
                 if (matches(p, filter)) {

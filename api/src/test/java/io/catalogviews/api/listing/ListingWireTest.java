@@ -96,9 +96,20 @@ class ListingWireTest {
         assertThat(read.items().get(0).json()).isEqualTo(page.items().get(0).json());
         assertThat(read.items().get(1).json()).isEmpty();
 
+        ListingPage cut = new ListingPage(List.of(page.items().get(1)), false, new Position(-1L, "z~9"));
+        ListingPage readCut = ListingFrames.readPage(ListingFrames.page(cut));
+        assertThat(readCut.scannedTo()).isEqualTo(cut.scannedTo());
+        assertThat(readCut.more()).isFalse();
+        assertThat(readCut.items()).extracting(ListingItem::position).containsExactly(new Position(1, "b"));
+        ListingPage end = ListingFrames.readPage(ListingFrames.page(new ListingPage(List.of(), false)));
+        assertThat(end.next()).isNull();
+        assertThat(end.cut()).isFalse();
+
         FacetCounts facets = new FacetCounts(9, 2, Map.of("acme", 5L, "a,b", 4L), 1L, 2L);
         assertThat(ListingFrames.readFacets(ListingFrames.facets(facets))).isEqualTo(facets);
         assertThat(ListingFrames.readFacets(ListingFrames.facets(FacetCounts.EMPTY))).isEqualTo(FacetCounts.EMPTY);
+        assertThat(ListingFrames.readFacets(ListingFrames.facets(FacetCounts.OVER_BUDGET)))
+                .isEqualTo(FacetCounts.OVER_BUDGET);
 
         List<CategoryCount> categories = List.of(new CategoryCount("phones", 3), new CategoryCount("audio", 1));
         assertThat(ListingFrames.readCategories(ListingFrames.categories(categories))).isEqualTo(categories);
@@ -108,6 +119,13 @@ class ListingWireTest {
     void shouldOnlyEverThrowMalformedWhenAnswersAreGarbage() {
         ListingPage page = new ListingPage(List.of(new ListingItem(new Position(1, "b"), new byte[]{'{', '}'})), false);
         fuzz(ListingFrames.page(page), bytes -> {
+            try {
+                ListingFrames.readPage(bytes);
+            } catch (Wire.Malformed expected) {
+                // the caller turns it into a 503
+            }
+        });
+        fuzz(ListingFrames.page(new ListingPage(page.items(), false, new Position(7, "c"))), bytes -> {
             try {
                 ListingFrames.readPage(bytes);
             } catch (Wire.Malformed expected) {

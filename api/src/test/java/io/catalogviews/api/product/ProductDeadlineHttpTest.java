@@ -10,6 +10,7 @@ import io.catalogviews.api.routing.PeerRequest;
 import io.catalogviews.api.routing.RequestTarget;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.query.ProductLookup;
+import io.catalogviews.views.query.ProductCommits;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.KeyOwners;
@@ -53,7 +54,7 @@ class ProductDeadlineHttpTest {
         // The instance owns every product, so it never forwards: its name in the metadata is all that matters.
         Instance self = new Instance("127.0.0.1", 2);
         ProductQueries queries = new VersionOne();
-        waiters = new VersionWaiters(queries, 100, Duration.ofMillis(10));
+        waiters = new VersionWaiters(queries, ProductCommits.NONE, id -> 0, 100);
         forwarder = new Forwarder(self, Duration.ofSeconds(1), 1, PEERS);
         ProductRoutes routes = new ProductRoutes(new OwnedHere(self), queries, waiters,
                 new KeyedRouter(self, forwarder, new StaleReads(self, 1), Duration.ofSeconds(5)));

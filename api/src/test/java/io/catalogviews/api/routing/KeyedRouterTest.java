@@ -330,9 +330,43 @@ class KeyedRouterTest {
     // ---------------------------------------------------------------- standby fallback
 
     @Test
+    void shouldAnswerFromTheOwnersOwnCopyMarkedStaleWhenItsActiveCopyCannotBeReadDuringARebalance()
+            throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+        nodes.get(b).activeRefusal = QueryFailure.retryLater("stream thread rebalancing");
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + b.hostPort() + " copy");
+        assertThat(response.headers().firstValue("X-Stale")).hasValue("true");
+        assertThat(response.headers().firstValue("X-Lag-Records")).hasValue("1");
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+        assertUnavailable(get(a, "/items/item-1?fresh=true"));
+    }
+
+    @Test
+    void shouldAnswerFromItsOwnCopyWhenTheMetadataNamesAnotherStandbyThatLeft() throws Exception {
+        // A rebalance is under way: b left (unreachable), and the metadata still names it, and c, not a, as standby;
+        // a's copy of the partition (just moved to it, or just moved away) is close enough to answer.
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+        nodes.get(b).stop();
+        nodes.get(c).stop();
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + a.hostPort() + " copy");
+        assertThat(response.headers().firstValue("X-Stale")).hasValue("true");
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    @Test
     void shouldAnswerFromTheStandbyMarkedStaleWithItsLagWhenTheOwnerCannotAnswer() throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
         nodes.get(b).activeRefusal = QueryFailure.retryLater("restoring");
+        nodes.get(b).copyLag = -1; // its own copy is restoring from scratch: lag unknown
+        nodes.get(a).copyLag = -1; // a holds no copy of the partition
         nodes.get(c).copyLag = 0;
 
         HttpResponse<String> response = get(a, "/items/item-1");
@@ -375,7 +409,9 @@ class KeyedRouterTest {
     void shouldRefuseWhenTheOnlyStandbyIsTooFarBehindOrThereIsNoOwnerAndNoStandby() throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
         nodes.get(b).activeRefusal = QueryFailure.retryLater("restoring");
+        nodes.get(b).copyLag = 2;
         nodes.get(c).copyLag = 2;
+        nodes.get(a).copyLag = -1;
         assertUnavailable(get(a, "/items/item-1"));
 
         ownership.put("item-1", new Ownership(1, Optional.empty(), List.of()));
@@ -390,6 +426,7 @@ class KeyedRouterTest {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
         nodes.get(b).rawStatus = 503;
         nodes.get(b).rawRetryAfter = "120";
+        nodes.get(a).copyLag = -1; // a holds no copy of the partition
 
         HttpResponse<String> response = get(a, "/items/item-1");
 
@@ -401,6 +438,7 @@ class KeyedRouterTest {
     void shouldAnswerOwnerTimeoutWhenTheOwnerDoesNotAnswerInTime() throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
         nodes.get(b).hang = true;
+        nodes.get(a).copyLag = -1; // a holds no copy of the partition
         long start = System.nanoTime();
 
         HttpResponse<String> response = get(a, "/items/item-1");

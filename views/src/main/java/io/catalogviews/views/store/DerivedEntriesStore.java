@@ -3,6 +3,7 @@ package io.catalogviews.views.store;
 import io.catalogviews.views.index.EntryStore;
 import io.catalogviews.views.index.ViewLayout;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
@@ -21,6 +22,7 @@ import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -53,6 +55,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      */
     private LastRead lastRead;
     private Thread writer;
+    /** Where commits are reported (null: nobody listens), and the row keys written since the last commit. */
+    private CommitFeed feed;
+    private int partition;
+    private Set<Bytes> written = new HashSet<>();
 
     private record LastRead(Thread reader, Bytes key, byte[] value) {
     }
@@ -65,7 +71,36 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     @Override
     public void init(StateStoreContext context, StateStore root) {
+        feed = CommitFeed.from(context.appConfigs());
+        partition = context.taskId().partition();
         wrapped().init(interceptingRegistration(context), root);
+    }
+
+    /**
+     * Commits, then tells the feed which rows this commit made readable. Kafka Streams commits the stores after the
+     * task's Kafka transaction (and RocksDB makes them readable by committed reads here), so a listener that reads
+     * on this notice sees nothing a crash could take back.
+     */
+    @Override
+    public void commit(Map<TopicPartition, Long> changelogOffsets) {
+        super.commit(changelogOffsets);
+        if (feed != null && !written.isEmpty()) {
+            Set<Bytes> committed = written;
+            written = new HashSet<>();
+            feed.committed(name(), partition, committed);
+        }
+    }
+
+    @Override
+    public void close() {
+        written = new HashSet<>(); // not committed: a reader would not see them
+        try {
+            super.close();
+        } finally {
+            if (feed != null) {
+                feed.closed(name(), partition);
+            }
+        }
     }
 
     @Override
@@ -80,6 +115,13 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         lastRead = null;
         derived.writeTo(direct);
         wrapped().put(key, value);
+        noteWritten(key);
+    }
+
+    private void noteWritten(Bytes key) {
+        if (feed != null) {
+            written.add(key);
+        }
     }
 
     @Override
@@ -108,6 +150,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             Staged derived = derive(key, current, null);
             derived.writeTo(direct);
             wrapped().put(key, null); // the row is known already: no read-before-delete
+            noteWritten(key);
         }
         return current;
     }

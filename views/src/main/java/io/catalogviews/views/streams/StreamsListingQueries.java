@@ -36,24 +36,38 @@ import java.util.function.Supplier;
  * copies and report their lag). Category queries read the one category partition of the category (the
  * repartition topic has the input topic's partition count and the same murmur2 rule on the category's UTF-8
  * bytes); whole-catalog queries read a page of {@code limit} items from each requested product partition and
- * merge them. A partition that is not hosted here, or cannot be read now, makes the whole answer a
+ * merge them ({@link ListingPage#merge}, which keeps a page cut by a partition's scan budget right). A partition
+ * that is not hosted here, or cannot be read now, makes the whole answer a
  * {@link ListingResult.Failed}: never a shorter page. No Kafka Streams exception escapes.
  */
 public final class StreamsListingQueries implements ListingQueries {
 
     private final KafkaStreams streams;
     private final int partitions;
-    private final ListingEngine engine = new ListingEngine();
+    /** Index entries one scan examines unless configured (see {@link ListingEngine#DEFAULT_SCAN_BUDGET}). */
+    public static final long DEFAULT_SCAN_BUDGET = ListingEngine.DEFAULT_SCAN_BUDGET;
+
+    private final ListingEngine engine;
 
     /**
      * @param partitions the partition count of the input topic, which the product and category views mirror
      */
     public StreamsListingQueries(KafkaStreams streams, int partitions) {
+        this(streams, partitions, ListingEngine.DEFAULT_SCAN_BUDGET);
+    }
+
+    /**
+     * @param partitions the partition count of the input topic, which the product and category views mirror
+     * @param scanBudget index entries one scan may examine: a page of a category, of each product partition of a
+     *                   whole-catalog page, or the facets of one partition
+     */
+    public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partition count must be at least 1, not " + partitions);
         }
         this.streams = streams;
         this.partitions = partitions;
+        this.engine = new ListingEngine(scanBudget);
     }
 
     @Override

@@ -30,6 +30,11 @@ import java.util.PriorityQueue;
  * category partition, or one product partition for the whole catalog). Stateless and thread-safe. Every
  * iterator it opens is closed before it returns or throws.
  *
+ * <p>Every scan has a budget of index entries examined ({@link #DEFAULT_SCAN_BUDGET} unless configured): a page
+ * whose budget runs out answers the matches found so far and where it stopped ({@link ListingPage#scannedTo()}), so
+ * that the next page resumes there; facets over budget answer {@link FacetCounts#OVER_BUDGET}. A query matching
+ * nothing thus costs at most the budget, not the whole scope.
+ *
  * <p>Query plans and their cost (n = entries of the scanned index ranges that the filters then reject):
  * <ul>
  *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
@@ -47,10 +52,40 @@ import java.util.PriorityQueue;
  */
 public final class ListingEngine {
 
+    /**
+     * Index entries one scan may examine unless configured: 10 000, so that a scope of a few thousand entries is
+     * never cut (whatever share of it a filter keeps), while a query that matches little in a large scope stops
+     * after a few milliseconds of reading instead of reading the whole scope.
+     */
+    public static final long DEFAULT_SCAN_BUDGET = 10_000;
+
     /** Consecutive brand counters seen by {@link #categories} before it seeks past the rest of a scope. */
     private static final int SKIP_SCOPE_AFTER = 16;
 
     private static final Bytes BEYOND_EVERY_CATEGORY = Bytes.wrap(new byte[] {(byte) 0xFF});
+
+    private final long scanBudget;
+
+    /** An engine whose scans examine at most {@link #DEFAULT_SCAN_BUDGET} index entries each. */
+    public ListingEngine() {
+        this(DEFAULT_SCAN_BUDGET);
+    }
+
+    /**
+     * @param scanBudget index entries one scan (a page, or the facets of one partition) may examine; at least 1.
+     *                   A page merging several brand indexes examines at least one entry more than it has brands,
+     *                   so that every page moves forward.
+     */
+    public ListingEngine(long scanBudget) {
+        if (scanBudget < 1) {
+            throw new IllegalArgumentException("the scan budget must be at least 1 entry, not " + scanBudget);
+        }
+        this.scanBudget = scanBudget;
+    }
+
+    public long scanBudget() {
+        return scanBudget;
+    }
 
     /**
      * A page of a listing in one partition.
@@ -59,7 +94,8 @@ public final class ListingEngine {
      * @param rows           the JSON of the products the entries point at
      * @param categoryOrNull the category scope of the index keys, or null for the whole-catalog indexes
      * @return up to {@code q.limit()} items strictly after {@code q.after()}, in listing order; {@code more}
-     *         exactly when a further item matches
+     *         exactly when a further item matches, or, when the scan budget ran out first, the matches up to the
+     *         last entry examined and that entry's position ({@link ListingPage#scannedTo()})
      */
     public ListingPage page(ReadOnlyKeyValueStore<Bytes, byte[]> index, RowReader rows, String categoryOrNull,
                             ListingQuery q) {
@@ -70,16 +106,20 @@ public final class ListingEngine {
         ListingFilter filter = q.filter();
         List<ListingItem> items = new ArrayList<>(Math.min(q.limit(), 64));
         boolean more = false;
-        try (MergedScan merged = new MergedScan(index, scans)) {
+        byte[] lastKey = null;
+        int lastPrefixLength = 0;
+        boolean cut;
+        // Every page must examine at least one entry, or a cut page would resume where it started.
+        try (MergedScan merged = new MergedScan(index, scans, Math.max(scanBudget, scans.size() + 1L))) {
             while (merged.hasNext()) {
                 KeyValue<Bytes, byte[]> entry = merged.next();
+                lastKey = entry.key.get();
+                lastPrefixLength = merged.lastPrefixLength();
                 byte[] value = entry.value;
                 if (!filter.accepts(IndexValue.priceCents(value), IndexValue.inStock(value))) {
                     continue;
                 }
-                byte[] key = entry.key.get();
-                int prefixLength = merged.lastPrefixLength();
-                String id = IndexKeys.idOf(key, prefixLength);
+                String id = IndexKeys.idOf(lastKey, lastPrefixLength);
                 byte[] json = rows.json(id);
                 if (json == null) {
                     continue; // the row is not there (yet, or any more): not a listed product
@@ -88,10 +128,16 @@ public final class ListingEngine {
                     more = true;
                     break;
                 }
-                items.add(new ListingItem(new Position(IndexKeys.sortValueOf(key, prefixLength), id), json));
+                items.add(new ListingItem(new Position(IndexKeys.sortValueOf(lastKey, lastPrefixLength), id), json));
             }
+            cut = !more && merged.outOfBudget();
         }
-        return new ListingPage(List.copyOf(items), more);
+        if (cut) {
+            Position scannedTo = new Position(IndexKeys.sortValueOf(lastKey, lastPrefixLength),
+                    IndexKeys.idOf(lastKey, lastPrefixLength));
+            return new ListingPage(items, false, scannedTo);
+        }
+        return new ListingPage(items, more);
     }
 
     /**
@@ -100,6 +146,8 @@ public final class ListingEngine {
      * @param index          the sorted indexes of the partition
      * @param facetStore     the facet counters of the partition (the facet namespace of {@code CATEGORY_LISTINGS} or {@code PRODUCTS})
      * @param categoryOrNull the category, or null for the whole catalog (counter scope "")
+     * @return the facets, or {@link FacetCounts#OVER_BUDGET} when the filter leaves more index entries to count than
+     *         the scan budget
      */
     public FacetCounts facets(ReadOnlyKeyValueStore<Bytes, byte[]> index, ReadOnlyKeyValueStore<Bytes, byte[]> facetStore,
                               String categoryOrNull, ListingFilter f) {
@@ -139,8 +187,13 @@ public final class ListingEngine {
         }
     }
 
-    private static FacetCounts scannedFacets(ReadOnlyKeyValueStore<Bytes, byte[]> index, String categoryOrNull,
-                                             ListingFilter f) {
+    /**
+     * Counts every entry of the query's ranges of the price index; {@link FacetCounts#OVER_BUDGET} as soon as the
+     * ranges turn out to hold more entries than the budget (matching or not), having read at most the budget.
+     */
+    private FacetCounts scannedFacets(ReadOnlyKeyValueStore<Bytes, byte[]> index, String categoryOrNull,
+                                      ListingFilter f) {
+        long reads = 0;
         long total = 0;
         long inStock = 0;
         long min = Long.MAX_VALUE;
@@ -150,6 +203,9 @@ public final class ListingEngine {
             long brandCount = 0;
             try (KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to())) {
                 while (it.hasNext()) {
+                    if (reads++ == scanBudget) {
+                        return FacetCounts.OVER_BUDGET;
+                    }
                     byte[] value = it.next().value;
                     long price = IndexValue.priceCents(value);
                     boolean entryInStock = IndexValue.inStock(value);
@@ -225,6 +281,9 @@ public final class ListingEngine {
      * {@link FacetCounts#merge}, safe when a part has no prices (an empty part, {@link FacetCounts#EMPTY}).
      */
     public static FacetCounts mergeFacets(Collection<FacetCounts> parts) {
+        if (parts.stream().anyMatch(FacetCounts::overBudget)) {
+            return FacetCounts.OVER_BUDGET;
+        }
         long total = 0;
         long inStock = 0;
         Long min = null;
@@ -262,22 +321,29 @@ public final class ListingEngine {
 
     /**
      * Several index ranges read in parallel and merged by their key suffix (sort value, then id), which is the
-     * listing order; one range is read as is. Closes every iterator it opened.
+     * listing order; one range is read as is. Reads at most {@code budget} entries from its iterators in all: when
+     * a range would need one more, the merge ends there ({@link #outOfBudget()}), right after the last entry it
+     * returned, since that range's next entry is unknown. Every entry up to the last one returned has then been
+     * returned, none after it. Closes every iterator it opened.
      */
     private static final class MergedScan implements AutoCloseable {
 
         private final List<KeyValueIterator<Bytes, byte[]>> open = new ArrayList<>();
         private final PriorityQueue<Run> heads;
+        private final long budget;
+        private long reads;
+        private boolean outOfBudget;
         private int lastPrefixLength;
 
-        MergedScan(ReadOnlyKeyValueStore<Bytes, byte[]> index, List<IndexScan> scans) {
+        MergedScan(ReadOnlyKeyValueStore<Bytes, byte[]> index, List<IndexScan> scans, long budget) {
+            this.budget = budget;
             heads = new PriorityQueue<>(Math.max(1, scans.size()), MergedScan::compareHeads);
             try {
                 for (IndexScan scan : scans) {
                     KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to());
                     open.add(it);
                     Run run = new Run(it, scan.prefix().length);
-                    if (run.advance()) {
+                    if (advance(run)) {
                         heads.add(run);
                     }
                 }
@@ -292,22 +358,42 @@ public final class ListingEngine {
         }
 
         boolean hasNext() {
-            return !heads.isEmpty();
+            return !outOfBudget && !heads.isEmpty();
         }
 
         KeyValue<Bytes, byte[]> next() {
             Run run = heads.poll();
             KeyValue<Bytes, byte[]> entry = run.head;
             lastPrefixLength = run.prefixLength;
-            if (run.advance()) {
+            if (advance(run)) {
                 heads.add(run);
             }
             return entry;
         }
 
+        /** Whether the merge ended because the budget ran out, not because every range was read to its end. */
+        boolean outOfBudget() {
+            return outOfBudget;
+        }
+
         /** The prefix length of the index the last entry came from. */
         int lastPrefixLength() {
             return lastPrefixLength;
+        }
+
+        private boolean advance(Run run) {
+            if (reads >= budget) {
+                outOfBudget = true;
+                run.head = null;
+                return false;
+            }
+            if (!run.it.hasNext()) {
+                run.head = null;
+                return false;
+            }
+            reads++;
+            run.head = run.it.next();
+            return true;
         }
 
         private static int compareHeads(Run a, Run b) {
@@ -337,6 +423,7 @@ public final class ListingEngine {
         }
     }
 
+    /** One range of a {@link MergedScan}: its iterator and the entry it would return next. */
     private static final class Run {
         private final KeyValueIterator<Bytes, byte[]> it;
         private final int prefixLength;
@@ -345,11 +432,6 @@ public final class ListingEngine {
         Run(KeyValueIterator<Bytes, byte[]> it, int prefixLength) {
             this.it = it;
             this.prefixLength = prefixLength;
-        }
-
-        boolean advance() {
-            head = it.hasNext() ? it.next() : null;
-            return head != null;
         }
     }
 }

@@ -128,15 +128,19 @@ class ListingEngineTest {
             int limit = LIMITS[r.nextInt(LIMITS.length)];
             ListingPage page = catalog.page(new ListingQuery(f, sort, limit, after));
             softly.assertThat(page.items().size()).as("page size of %s %s", f, sort).isLessThanOrEqualTo(limit);
-            if (page.more()) {
-                softly.assertThat(page.items()).as("a page with more of %s %s", f, sort).hasSize(limit);
+            if (!page.cut()) {
+                // Not cut: full with more, or the end of the listing.
+                softly.assertThat(page.more() ? page.items().size() == limit : page.next() == null)
+                        .as("an uncut page of %s %s is full or ends the listing", f, sort).isTrue();
+            } else if (after != null) {
+                softly.assertThat(page.scannedTo()).as("a cut page moves forward").isGreaterThan(after);
             }
             softly.assertThat(catalog.openIterators()).as("open iterators").isZero();
             walked.addAll(page.items());
-            if (!page.more() || page.items().isEmpty()) {
+            if (page.next() == null) {
                 return walked;
             }
-            after = page.items().get(page.items().size() - 1).position();
+            after = page.next();
         }
         throw new AssertionError("the walk never ended");
     }
@@ -407,18 +411,122 @@ class ListingEngineTest {
     }
 
     @Test
-    void shouldSayMoreWhenItemsAreLeftOverOrAnInputHadMore() {
+    void shouldSayMoreWhenItemsAreLeftOverOrAFullInputHadMore() {
         ListingPage a = new ListingPage(List.of(item(1, "a"), item(2, "a")), false);
         ListingPage b = new ListingPage(List.of(item(5, "b")), false);
-        ListingPage full = new ListingPage(List.of(item(0, "c")), true);
+        ListingPage full = new ListingPage(List.of(item(0, "c"), item(3, "c"), item(4, "c")), true);
 
         assertThat(ListingEngine.merge(List.of(a, b), 2)).isEqualTo(new ListingPage(List.of(a.items().get(0),
                 a.items().get(1)), true));
         assertThat(ListingEngine.merge(List.of(a, b), 3).more()).isFalse();
-        assertThat(ListingEngine.merge(List.of(a, b, full), 4)).satisfies(p -> {
-            assertThat(ids(p)).containsExactly("c", "a", "a", "b");
+        // "full" is complete only up to its last item (4, c): (5, b) may come after items it has not shown.
+        assertThat(ListingEngine.merge(List.of(a, b, full), 3)).satisfies(p -> {
+            assertThat(ids(p)).containsExactly("c", "a", "a");
             assertThat(p.more()).isTrue();
         });
         assertThat(ListingEngine.merge(List.of(), 5)).isEqualTo(new ListingPage(List.of(), false));
+    }
+
+    @Test
+    void shouldCutTheMergedPageAtTheLowestCutWhenAPartitionRanOutOfBudget() {
+        ListingPage a = new ListingPage(List.of(item(1, "a"), item(6, "a")), false);
+        ListingPage cutEarly = new ListingPage(List.of(item(2, "c")), false, new Position(4, "x"));
+        ListingPage cutLate = new ListingPage(List.of(), false, new Position(9, "y"));
+
+        ListingPage merged = ListingEngine.merge(List.of(a, cutEarly, cutLate), 20);
+
+        // (6, a) is beyond what the early cut examined: something of that partition may sort before it.
+        assertThat(ids(merged)).containsExactly("a", "c");
+        assertThat(merged.cut()).isTrue();
+        assertThat(merged.next()).isEqualTo(new Position(4, "x"));
+        assertThat(ListingEngine.merge(List.of(a, cutEarly), 1)).isEqualTo(new ListingPage(List.of(a.items().get(0)),
+                true));
+        assertThat(ListingEngine.merge(List.of(cutLate), 20).next()).isEqualTo(new Position(9, "y"));
+    }
+
+    // ---- scan budgets ----
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void shouldWalkExactlyTheReferenceListWhenATinyBudgetCutsMostPages(int partitions) {
+        TestCatalog catalog = randomCatalog(43L + partitions, partitions);
+        SplittableRandom r = new SplittableRandom(11L * partitions);
+        SoftAssertions softly = new SoftAssertions();
+        int cutPages = 0;
+        for (int i = 0; i < 300; i++) {
+            long budget = 1 + r.nextInt(6);
+            catalog.withScanBudget(budget);
+            ListingFilter f = randomFilter(r);
+            SortOrder sort = SortOrder.values()[r.nextInt(SortOrder.values().length)];
+            List<ListingItem> walked = walk(catalog, f, sort, r, softly);
+            assertWalkEqualsReference(catalog, f, sort, walked, softly);
+            catalog.resetCounters();
+            cutPages += catalog.page(new ListingQuery(f, sort, 20, null)).cut() ? 1 : 0;
+        }
+        softly.assertAll();
+        assertThat(cutPages).as("first pages cut by the budget").isGreaterThan(100);
+    }
+
+    @Test
+    void shouldReadAtMostTheBudgetWhenAQueryMatchesNothing() {
+        TestCatalog catalog = randomCatalog(17L, 1).withScanBudget(25);
+        // 300 products, none above the highest price: inStock and the price bound are filters over scanned entries.
+        ListingFilter nothing = new ListingFilter(null, List.of(), 100_001L, null, null);
+        ListingFilter nothingInCategory = new ListingFilter("tv", List.of("acme", "a"), 100_001L, null, true);
+        for (ListingFilter f : List.of(nothing, nothingInCategory)) {
+            for (SortOrder sort : List.of(SortOrder.UPDATED_DESC, SortOrder.RATING_DESC)) {
+                catalog.resetCounters();
+
+                ListingPage page = catalog.page(new ListingQuery(f, sort, 20, null));
+
+                assertThat(catalog.indexEntriesRead()).as("entries read for %s %s", f, sort).isLessThanOrEqualTo(25);
+                assertThat(page.items()).isEmpty();
+                assertThat(page.cut()).as("cut page of %s %s", f, sort).isEqualTo(f == nothing);
+                assertThat(catalog.openIterators()).isZero();
+            }
+            catalog.resetCounters();
+            assertThat(catalog.facets(f)).isEqualTo(FacetCounts.EMPTY); // the price bound is the facets' key range
+            assertThat(catalog.indexEntriesRead()).as("facet entries read for %s", f).isLessThanOrEqualTo(25);
+        }
+        // Stock is a filter over scanned entries: nothing out of stock below a price, in the whole catalog.
+        ListingFilter broad = new ListingFilter(null, List.of(), null, 99_999L, false);
+        catalog.resetCounters();
+
+        assertThat(catalog.facets(broad)).isEqualTo(FacetCounts.OVER_BUDGET);
+        assertThat(catalog.indexEntriesRead()).as("facet entries read for %s", broad).isLessThanOrEqualTo(25);
+        assertThat(catalog.openIterators()).isZero();
+    }
+
+    @Test
+    void shouldNeverCutWhenTheScopeFitsTheDefaultBudget() {
+        TestCatalog catalog = new TestCatalog(1);
+        int products = 5_000;
+        for (int i = 0; i < products; i++) {
+            String id = String.format("p%05d", i);
+            catalog.put(new Product(id, List.of("tv"), new ListingEntry(1, i, i, null, i == products - 1 ? 1 : 0,
+                    "acme", TestCatalog.jsonOf(id, 1))));
+        }
+        // One product in 5 000 is in stock, and it sorts last: a page must read the whole scope to find it.
+        ListingFilter inStock = new ListingFilter("tv", List.of(), null, null, true);
+
+        ListingPage page = catalog.page(new ListingQuery(inStock, SortOrder.PRICE, 20, null));
+
+        assertThat(ids(page)).containsExactly(String.format("p%05d", products - 1));
+        assertThat(page.cut()).isFalse();
+        assertThat(page.next()).isNull();
+        assertThat(catalog.facets(inStock).total()).isEqualTo(1);
+        assertThat(catalog.facets(inStock).overBudget()).isFalse();
+    }
+
+    @Test
+    void shouldMoveForwardWhenTheBudgetIsSmallerThanTheBrandIndexesMerged() {
+        TestCatalog catalog = randomCatalog(19L, 1).withScanBudget(1);
+        ListingFilter brands = new ListingFilter(null, List.of("a", "ab", "acme", "Zeta"), null, null, null);
+        SoftAssertions softly = new SoftAssertions();
+
+        List<ListingItem> walked = walk(catalog, brands, SortOrder.PRICE, new SplittableRandom(3), softly);
+
+        assertWalkEqualsReference(catalog, brands, SortOrder.PRICE, walked, softly);
+        softly.assertAll();
     }
 }

@@ -58,12 +58,33 @@ final class TestCatalog {
     final int partitionCount;
     final List<Partition> partitions = new ArrayList<>();
     final Map<String, Product> products = new TreeMap<>();
-    final ListingEngine engine = new ListingEngine();
+    ListingEngine engine = new ListingEngine();
 
     TestCatalog(int partitionCount) {
         this.partitionCount = partitionCount;
         for (int i = 0; i < partitionCount; i++) {
             partitions.add(new Partition());
+        }
+    }
+
+    /** Reads from now on with an engine whose scans examine at most {@code budget} entries. */
+    TestCatalog withScanBudget(long budget) {
+        engine = new ListingEngine(budget);
+        return this;
+    }
+
+    /** Index entries read from every partition's indexes since the counters were last reset. */
+    long indexEntriesRead() {
+        long read = 0;
+        for (Partition p : partitions) {
+            read += p.catalogIndex.entriesRead() + p.categoryIndex.entriesRead();
+        }
+        return read;
+    }
+
+    void resetCounters() {
+        for (Partition p : partitions) {
+            p.stores().forEach(SortedMapStore::resetCounters);
         }
     }
 
