@@ -289,6 +289,7 @@ class KeyedRouterTest {
     void shouldStopAndAnswerOwnerTimeoutWithinFiftyMillisecondsOfTheCallersDeadline() throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of()));
         nodes.get(b).hang = true;
+        nodes.get(b).copyLag = -1; // no copy of the warm-up's partition either: it is refused, not answered stale
         Duration budget = Duration.ofMillis(300);
         // The callee counts the budget from the request's arrival: open the connection first, as a peer's pool has.
         assertThat(get(b, "/items/warm-up").statusCode()).isEqualTo(503);
