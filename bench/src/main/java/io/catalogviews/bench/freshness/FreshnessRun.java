@@ -17,7 +17,9 @@ import java.util.concurrent.locks.LockSupport;
  * model's update stream are published at a steady rate for a while ({@link AckedPublisher}); once the broker has
  * acknowledged them, one change in {@link #PRODUCT_EVERY} is probed on the product view ({@link ProductViewProbes})
  * and one price change in {@link #CATEGORY_EVERY} on its category page ({@link CategoryPageProbes}), sparser because
- * each such probe polls.
+ * each such probe polls. One in 25 made the polls a load of their own on the two shared cores: with a service
+ * that kept up (p50 159 ms without them), one in 25 at a 10 ms interval measured the product view at p50 3 s, one in
+ * 1 000 at 0.7 s (2026-12-02, 100 000 products, docs/benchmarks.md).
  *
  * @param serviceUrl where the probes and the read mix go
  */
@@ -25,7 +27,7 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
                            List<Query.Workload> readMix, double readRate) {
 
     static final int PRODUCT_EVERY = 10;
-    static final int CATEGORY_EVERY = 25;
+    static final int CATEGORY_EVERY = 100;
     /** How long the probes under way may take once the last change is sent (each gives up after 10 s). */
     private static final Duration PROBES_SETTLE = Duration.ofSeconds(15);
 

@@ -196,7 +196,8 @@ final class Markdown {
             if (v != null) {
                 md.append(String.format(Locale.ROOT, "| %s%s | %,d | %.1f | %.1f | %s | %.1f | %d | %d | %d |%n",
                         v.view(), v.pollIntervalMs() == null ? ""
-                                : String.format(Locale.ROOT, ", polled every %.0f ms", v.pollIntervalMs()),
+                                : String.format(Locale.ROOT, ", polled every %.0f ms or 5 %% of the wait so far, whichever is longer",
+                                        v.pollIntervalMs()),
                         v.probes(), v.p50Ms(), v.p95Ms(), IssueTargets.range(v.p99Ms(), v.p99MsMin(), v.p99MsMax(),
                                 "%.1f"), v.maxMsMax(), v.timeouts(), v.superseded(), v.errors()));
             }

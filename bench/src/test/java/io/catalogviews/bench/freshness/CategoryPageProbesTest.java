@@ -29,4 +29,12 @@ class CategoryPageProbesTest {
         assertThat(CategoryPageProbes.listed(page("{\"id\":\"p-2\",\"priceCents\":800,\"version\":7}"), "p-2", 900,
                 7)).as("other price").isFalse();
     }
+
+    @Test
+    void shouldPollEvery10MillisecondsFirstAndThenAtFivePercentOfTheWaitWhenTheChangeTakesLonger() {
+        assertThat(CategoryPageProbes.pollIntervalMillis(0)).isEqualTo(10);
+        assertThat(CategoryPageProbes.pollIntervalMillis(150_000_000L)).as("after 150 ms").isEqualTo(10);
+        assertThat(CategoryPageProbes.pollIntervalMillis(1_000_000_000L)).as("after 1 s").isEqualTo(50);
+        assertThat(CategoryPageProbes.pollIntervalMillis(8_000_000_000L)).as("after 8 s").isEqualTo(400);
+    }
 }
