@@ -13,10 +13,18 @@ public final class ApiException extends RuntimeException {
     private final Integer retryAfterSeconds;
     private final boolean hasCurrentVersion;
     private final Long currentVersion;
+    /** A 503 because data is moving between instances (a rebalance, a restore, an owner that left): it passes soon. */
+    private final boolean whileMoving;
 
     private ApiException(int status, String code, String message, String parameter, Integer retryAfterSeconds,
                          boolean hasCurrentVersion, Long currentVersion, Throwable cause) {
+        this(status, code, message, parameter, retryAfterSeconds, hasCurrentVersion, currentVersion, cause, false);
+    }
+
+    private ApiException(int status, String code, String message, String parameter, Integer retryAfterSeconds,
+                         boolean hasCurrentVersion, Long currentVersion, Throwable cause, boolean whileMoving) {
         super(message, cause, false, false);
+        this.whileMoving = whileMoving;
         this.status = status;
         this.code = code;
         this.parameter = parameter;
@@ -66,6 +74,19 @@ public final class ApiException extends RuntimeException {
     /** 503: the owner cannot answer now (rebalancing, restoring, gone); the client should retry. */
     public static ApiException unavailable(String message, int retryAfterSeconds) {
         return new ApiException(503, "unavailable", message, null, retryAfterSeconds, false, null, null);
+    }
+
+    /**
+     * 503 {@code unavailable}, as {@link #unavailable}, because the data is moving between instances; the instance
+     * the client asked may try again for a moment before answering it ({@link #whileMoving()}).
+     */
+    public static ApiException unavailableWhileMoving(String message, int retryAfterSeconds) {
+        return new ApiException(503, "unavailable", message, null, retryAfterSeconds, false, null, null, true);
+    }
+
+    /** True for a refusal made by {@link #unavailableWhileMoving}: not a cap, a shutdown or a deadline. */
+    public boolean whileMoving() {
+        return whileMoving;
     }
 
     public static ApiException ownerTimeout(String message) {

@@ -36,7 +36,7 @@ public final class ReadFailures {
     /** A local read of {@code view} that failed, on a route that answers the client (never 421). */
     public static ApiException refusal(QueryFailure failure, String view) {
         LOG.debug("Local read of the {} refused: {}", view, failure.message());
-        return ApiException.unavailable("the " + view + " cannot be read here now ("
+        return ApiException.unavailableWhileMoving("the " + view + " cannot be read here now ("
                 + (failure.kind() == QueryFailure.Kind.RETRY_LATER ? "rebalancing or restoring" : "moving")
                 + "); retry shortly", 1);
     }
@@ -48,7 +48,7 @@ public final class ReadFailures {
 
     /** 503: partition {@code partition} of {@code view} has no instance that can answer now. */
     public static ApiException noOwner(String view, int partition) {
-        return ApiException.unavailable("partition " + partition + " of the " + view + " has no instance that can "
+        return ApiException.unavailableWhileMoving("partition " + partition + " of the " + view + " has no instance that can "
                 + "answer now (rebalancing or restoring); retry shortly", 1);
     }
 
@@ -60,7 +60,7 @@ public final class ReadFailures {
 
     /** 503 for an owner or peer that answered with a refusal (503 or another status it may not answer). */
     public static ApiException fromPeer(ForwardedResponse response, String view) {
-        return ApiException.unavailable("an instance that holds part of the " + view + " cannot answer now; retry "
+        return ApiException.unavailableWhileMoving("an instance that holds part of the " + view + " cannot answer now; retry "
                 + "shortly", retryAfter(response));
     }
 
@@ -72,7 +72,7 @@ public final class ReadFailures {
 
     /** 503 when partitions moved again while the read was being answered. */
     public static ApiException movedWhileReading(String view) {
-        return ApiException.unavailable("partitions of the " + view + " moved while the read was answered; retry "
+        return ApiException.unavailableWhileMoving("partitions of the " + view + " moved while the read was answered; retry "
                 + "shortly", 1);
     }
 
@@ -84,13 +84,13 @@ public final class ReadFailures {
 
     /** 503 for a replica that is too far behind its changelog (or whose lag is unknown) to answer. */
     public static ApiException tooFarBehind() {
-        return ApiException.unavailable("no replica of this data is close enough to the latest state now; retry "
+        return ApiException.unavailableWhileMoving("no replica of this data is close enough to the latest state now; retry "
                 + "shortly", 1);
     }
 
     /** 503 for a peer that cannot be reached (it may be restarting or moving). */
     public static ApiException peerUnreachable() {
-        return ApiException.unavailable("the instance that owns the data cannot be reached now; retry shortly", 1);
+        return ApiException.unavailableWhileMoving("the instance that owns the data cannot be reached now; retry shortly", 1);
     }
 
     /** 504 {@code owner_timeout}: a peer did not answer within the deadline. */

@@ -403,7 +403,31 @@ class KeyedRouterTest {
         HttpResponse<String> response = get(a, "/items/item-1?fresh=true");
 
         assertUnavailable(response);
-        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner");
+        // The owner is asked again while its partition may be moving (KeyedRouter.MOVING_RETRY_DELAYS_MS), the
+        // standby never.
+        assertThat(calls()).hasSize(1 + KeyedRouter.MOVING_RETRY_DELAYS_MS.length)
+                .containsOnly(a.hostPort() + " -> " + b.hostPort() + " owner");
+    }
+
+    @Test
+    void shouldAnswerFromTheOwnerWhenItsRefusalWhileMovingPassesWithinTheRetries() throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
+        Node owner = nodes.get(b);
+        owner.activeRefusal = QueryFailure.retryLater("rebalancing");
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        owner.onActiveRead = () -> {
+            if (reads.incrementAndGet() == 2) {
+                owner.activeRefusal = null; // the rebalance has ended when the second attempt reads
+            }
+        };
+
+        HttpResponse<String> response = get(a, "/items/item-1?fresh=true");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + b.hostPort() + " active");
+        assertThat(response.headers().firstValue("X-Stale")).isEmpty();
+        assertThat(calls()).containsExactly(a.hostPort() + " -> " + b.hostPort() + " owner",
+                a.hostPort() + " -> " + b.hostPort() + " owner");
     }
 
     @Test
