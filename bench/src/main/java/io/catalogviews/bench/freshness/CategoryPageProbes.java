@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -115,17 +114,6 @@ final class CategoryPageProbes {
 
     /** Waits up to {@code wait} for the probes under way; the figures of every probe. */
     ViewFreshness finish(Duration wait) {
-        probes.shutdown();
-        try {
-            probes.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        probes.shutdownNow();
-        long[] sorted = latencies.sorted();
-        return ViewFreshness.of(VIEW, started.get(), timeouts.get(), superseded.get(), errors.get(),
-                Latencies.percentileMs(sorted, 0.5), Latencies.percentileMs(sorted, 0.95),
-                Latencies.percentileMs(sorted, 0.99), sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6,
-                (double) POLL.toMillis());
+        return latencies.finish(probes, wait, VIEW, started.get(), timeouts.get(), superseded.get(), errors.get(), (double) POLL.toMillis());
     }
 }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -66,17 +65,6 @@ final class ProductViewProbes {
 
     /** Waits up to {@code wait} for the probes under way; the figures of every probe. */
     ViewFreshness finish(Duration wait) {
-        probes.shutdown();
-        try {
-            probes.awaitTermination(wait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        probes.shutdownNow();
-        long[] sorted = latencies.sorted();
-        return ViewFreshness.of(VIEW, started.get(), timeouts.get(), 0, errors.get(),
-                Latencies.percentileMs(sorted, 0.5), Latencies.percentileMs(sorted, 0.95),
-                Latencies.percentileMs(sorted, 0.99), sorted.length == 0 ? 0 : sorted[sorted.length - 1] / 1e6,
-                null);
+        return latencies.finish(probes, wait, VIEW, started.get(), timeouts.get(), 0, errors.get(), null);
     }
 }
