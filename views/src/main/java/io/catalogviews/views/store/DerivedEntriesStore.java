@@ -46,7 +46,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private static final byte[] DELETED = new byte[0];
 
     private final RowDerivation derivation;
-    private final EntryStore direct;
+    /** Where derived entries go: the store, with index entries straight into its transaction's batch when it can. */
+    private EntryStore direct;
     /**
      * The last row read by the writing thread, so that a put right after the processor's own get (the usual
      * sequence: read, check the version, write) does not read the row a second time. Interactive queries read
@@ -74,6 +75,45 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         feed = CommitFeed.from(context.appConfigs());
         partition = context.taskId().partition();
         wrapped().init(interceptingRegistration(context), root);
+        EntryStore store = EntryStore.of(wrapped());
+        direct = UnindexedBatchWrites.of(wrapped()).map(batch -> indexEntriesInto(batch, store)).orElse(store);
+    }
+
+    /**
+     * Index entries into the open transaction's batch, past Kafka Streams' read index of that transaction: nothing
+     * reads an index entry on the writing thread (old keys come from the old row), and the batch commits and rolls
+     * back with the row. Facet counters and rows are read back (read-modify-write), so they go through the store.
+     */
+    private static EntryStore indexEntriesInto(UnindexedBatchWrites batch, EntryStore store) {
+        return new EntryStore() {
+            @Override
+            public byte[] get(Bytes key) {
+                return store.get(key);
+            }
+
+            @Override
+            public void put(Bytes key, byte[] value) {
+                if (isIndexKey(key)) {
+                    batch.put(key, value);
+                } else {
+                    store.put(key, value);
+                }
+            }
+
+            @Override
+            public void delete(Bytes key) {
+                if (isIndexKey(key)) {
+                    batch.put(key, null);
+                } else {
+                    store.delete(key);
+                }
+            }
+
+            private static boolean isIndexKey(Bytes key) {
+                byte[] k = key.get();
+                return k.length > 0 && k[0] == ViewLayout.INDEX;
+            }
+        };
     }
 
     /**
