@@ -112,6 +112,23 @@ public final class SortedMapStore<K extends Comparable<? super K>> implements Ke
         return iterator(view);
     }
 
+    /** Like {@link #range}, read from {@code to} down to {@code from}; counted as a range call (one seek). */
+    @Override
+    public KeyValueIterator<K, byte[]> reverseRange(K from, K to) {
+        rangeCalls++;
+        if (from != null && to != null && from.compareTo(to) > 0) {
+            throw new IllegalArgumentException("inverted range: from " + from + " > to " + to);
+        }
+        NavigableMap<K, byte[]> view = map;
+        if (from != null) {
+            view = view.tailMap(from, true);
+        }
+        if (to != null) {
+            view = view.headMap(to, true);
+        }
+        return iterator(view.descendingMap());
+    }
+
     @Override
     public KeyValueIterator<K, byte[]> all() {
         rangeCalls++;

@@ -41,6 +41,8 @@ import java.util.PriorityQueue;
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
  *       look-ahead that decides {@code more}). n is zero when every filter is answered by the choice of index:
  *       no filter, brands (per-brand indexes), price bounds under {@code price} or {@code -price} (a key range).
+ *       {@code -price} reads the {@code price} index backwards, one run of equal prices at a time (see
+ *       {@link DescendingPriceRuns}): a look-ahead of at most one run more.
  *       Price bounds under {@code -updatedAt} or {@code -rating}, and {@code inStock}, are filters over the
  *       scanned entries (n grows with the share of products out of stock, or in stock for
  *       {@code inStock=false}).</li>
@@ -176,13 +178,14 @@ public final class ListingEngine {
             }
         }
         return new FacetCounts(total, FacetCounters.inStock(totals), brands,
-                firstPrice(index, SortOrder.PRICE, categoryOrNull),
-                firstPrice(index, SortOrder.PRICE_DESC, categoryOrNull));
+                edgePrice(index, categoryOrNull, false), edgePrice(index, categoryOrNull, true));
     }
 
-    private static Long firstPrice(ReadOnlyKeyValueStore<Bytes, byte[]> index, SortOrder sort, String categoryOrNull) {
-        IndexScan scan = IndexScan.whole(sort, categoryOrNull);
-        try (KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to())) {
+    /** The lowest price of the scope, or the highest: the first entry of its price index read either way. */
+    private static Long edgePrice(ReadOnlyKeyValueStore<Bytes, byte[]> index, String categoryOrNull, boolean highest) {
+        IndexScan scan = IndexScan.whole(SortOrder.PRICE, categoryOrNull);
+        try (KeyValueIterator<Bytes, byte[]> it = highest ? index.reverseRange(scan.from(), scan.to())
+                : index.range(scan.from(), scan.to())) {
             return it.hasNext() ? IndexValue.priceCents(it.next().value) : null;
         }
     }
@@ -340,7 +343,7 @@ public final class ListingEngine {
             heads = new PriorityQueue<>(Math.max(1, scans.size()), MergedScan::compareHeads);
             try {
                 for (IndexScan scan : scans) {
-                    KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to());
+                    KeyValueIterator<Bytes, byte[]> it = scan.open(index);
                     open.add(it);
                     Run run = new Run(it, scan.prefix().length);
                     if (advance(run)) {
