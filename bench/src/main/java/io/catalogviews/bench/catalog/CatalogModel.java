@@ -27,7 +27,7 @@ public final class CatalogModel {
 
     /** The listing sorts the harness queries. */
     public enum Sort {
-        PRICE("price"), UPDATED_DESC("-updatedAt");
+        PRICE("price"), UPDATED_DESC("-updatedAt"), PRICE_DESC("-price");
 
         public final String wire;
 
@@ -276,7 +276,11 @@ public final class CatalogModel {
 
     /** (sort value, index) packed in a long that sorts as the listing does; the index breaks ties (id order). */
     private long sortKey(int i, Sort sort) {
-        long value = sort == Sort.PRICE ? price[i] : (1L << 42) - updatedAt[i];
+        long value = switch (sort) {
+            case PRICE -> price[i];
+            case UPDATED_DESC -> (1L << 42) - updatedAt[i];
+            case PRICE_DESC -> (1L << 42) - price[i];
+        };
         if (value < 0 || value >= (1L << 42) || size > INDEX_MASK) {
             throw new IllegalStateException("sort value or catalog size outside the packed key: " + value);
         }

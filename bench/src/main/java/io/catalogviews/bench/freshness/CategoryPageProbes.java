@@ -20,7 +20,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code sort=price}, its brand and the new price as both bounds, so that the page is small and selects it —
  * until the product is listed there at its new price (at that version or a later one). Polls are {@link #POLL}
  * apart, or {@value #RELATIVE_RESOLUTION_PERCENT} % of the time already waited when that is longer: the figure's
- * resolution is 10 ms or 5 %, whichever is larger. A fixed 10 ms interval made the probes a load of their own that
+ * resolution is 20 ms or 5 %, whichever is larger. A fixed 10 ms interval made the probes a load of their own that
  * grew with the latency they measure — 128 pollers asking up to 12 800 pages/s of a service on the same two cores —
  * so a service that fell behind once stayed behind (freshness p50 of 18–24 s at 1 000 changes/s with or without
  * the read mix, at a materialization capacity of 3 000 changes/s); the growing interval keeps a probe at about
@@ -29,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class CategoryPageProbes {
 
-    static final Duration POLL = Duration.ofMillis(10);
+    static final Duration POLL = Duration.ofMillis(20);
     static final int RELATIVE_RESOLUTION_PERCENT = 5;
     private static final long GIVE_UP_NANOS = Duration.ofSeconds(10).toNanos();
     static final String VIEW = "category page (GET /v1/products?category=c&brand=b&minPrice=p&maxPrice=p&sort=price)";

@@ -19,7 +19,9 @@ import java.util.concurrent.locks.LockSupport;
  * and one price change in {@link #CATEGORY_EVERY} on its category page ({@link CategoryPageProbes}), sparser because
  * each such probe polls. One in 25 made the polls a load of their own on the two shared cores: with a service
  * that kept up (p50 159 ms without them), one in 25 at a 10 ms interval measured the product view at p50 3 s, one in
- * 1 000 at 0.7 s (2026-12-02, 100 000 products, docs/benchmarks.md).
+ * 1 000 at 0.7 s (2026-12-02, 100 000 products, docs/benchmarks.md). One in 100 at 10 ms still gave the category
+ * polls 1.7× the request-thread CPU of a 500 requests/s read mix once the service fell behind (async-profiler,
+ * 2026-12-02); one in 250 at 20 ms keeps them a small share of the reads.
  *
  * @param serviceUrl where the probes and the read mix go
  */
@@ -27,7 +29,7 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
                            List<Query.Workload> readMix, double readRate) {
 
     static final int PRODUCT_EVERY = 10;
-    static final int CATEGORY_EVERY = 100;
+    static final int CATEGORY_EVERY = 250;
     /** How long the probes under way may take once the last change is sent (each gives up after 10 s). */
     private static final Duration PROBES_SETTLE = Duration.ofSeconds(15);
 

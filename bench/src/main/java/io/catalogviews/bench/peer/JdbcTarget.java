@@ -83,11 +83,10 @@ public final class JdbcTarget implements Target, AutoCloseable {
             return PgAnswers.batch(ids, s.batch(ids, plans));
         }
         if (spec instanceof Spec.Page p) {
-            boolean byPrice = p.sort() == CatalogModel.Sort.PRICE;
-            Long afterValue = p.after() < 0 ? null : byPrice ? model.price(p.after()) : model.updatedAt(p.after());
+            Long afterValue = afterValue(p, model);
             String afterId = p.after() < 0 ? null : SyntheticCatalog.productId(p.after());
-            return PgAnswers.page(s.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), byPrice, p.limit(),
-                    afterValue, afterId, plans), p.limit(), byPrice);
+            return PgAnswers.page(s.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), p.sort(), p.limit(),
+                    afterValue, afterId, plans), p.limit(), p.sort());
         }
         if (spec instanceof Spec.Facets f) {
             return PgAnswers.facets(s.facets(f.category(), null, null, null, null, 100, plans));
@@ -104,16 +103,22 @@ public final class JdbcTarget implements Target, AutoCloseable {
             return PgQuery.batch(java.util.Arrays.stream(b.products()).mapToObj(SyntheticCatalog::productId).toList());
         }
         if (spec instanceof Spec.Page p) {
-            boolean byPrice = p.sort() == CatalogModel.Sort.PRICE;
-            Long afterValue = p.after() < 0 ? null : byPrice ? model.price(p.after()) : model.updatedAt(p.after());
             String afterId = p.after() < 0 ? null : SyntheticCatalog.productId(p.after());
-            return PgQuery.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), byPrice, p.limit(), afterValue,
-                    afterId);
+            return PgQuery.page(p.category(), p.brand(), p.minPrice(), p.maxPrice(), p.sort(), p.limit(),
+                    afterValue(p, model), afterId);
         }
         if (spec instanceof Spec.Facets f) {
             return PgQuery.facets(f.category());
         }
         throw new IllegalArgumentException("no JDBC form of " + spec);
+    }
+
+    /** The sort value of the item before a page (its cursor), or null for a first page. */
+    private static Long afterValue(Spec.Page p, CatalogModel model) {
+        if (p.after() < 0) {
+            return null;
+        }
+        return p.sort() == CatalogModel.Sort.UPDATED_DESC ? model.updatedAt(p.after()) : model.price(p.after());
     }
 
     @Override

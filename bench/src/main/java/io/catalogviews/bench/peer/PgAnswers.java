@@ -1,5 +1,7 @@
 package io.catalogviews.bench.peer;
 
+import io.catalogviews.bench.catalog.CatalogModel;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
@@ -38,7 +40,7 @@ public final class PgAnswers {
     }
 
     /** A page of up to {@code limit} of {@code rows} (one more row means a next page exists). */
-    public static String page(List<PgSession.Row> rows, int limit, boolean byPrice) {
+    public static String page(List<PgSession.Row> rows, int limit, CatalogModel.Sort sort) {
         int n = Math.min(limit, rows.size());
         StringBuilder out = new StringBuilder(n * 450 + 64).append("{\"items\":[");
         for (int k = 0; k < n; k++) {
@@ -47,7 +49,7 @@ public final class PgAnswers {
         out.append("],\"nextCursor\":");
         if (rows.size() > limit) {
             PgSession.Row last = rows.get(n - 1);
-            out.append('"').append(cursor(byPrice ? last.priceCents() : last.updatedAt(), last.id())).append('"');
+            out.append('"').append(cursor(sort == CatalogModel.Sort.UPDATED_DESC ? last.updatedAt() : last.priceCents(), last.id())).append('"');
         } else {
             out.append("null");
         }

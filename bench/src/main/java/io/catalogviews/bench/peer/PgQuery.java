@@ -1,5 +1,7 @@
 package io.catalogviews.bench.peer;
 
+import io.catalogviews.bench.catalog.CatalogModel;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -29,10 +31,10 @@ public record PgQuery(String queryClass, String sql, List<Object> params) {
     /**
      * One page: up to {@code limit + 1} rows, the last one only telling that more match.
      *
-     * @param sortByPrice price ascending, else {@code updatedAt} descending; ties by id ascending
+     * @param sort        price ascending, {@code updatedAt} descending or price descending; ties by id ascending
      * @param afterValue  with {@code afterId}: the sort value and id of the last row of the previous page
      */
-    public static PgQuery page(String category, String brand, Long minPrice, Long maxPrice, boolean sortByPrice,
+    public static PgQuery page(String category, String brand, Long minPrice, Long maxPrice, CatalogModel.Sort sort,
                                int limit, Long afterValue, String afterId) {
         String table = category == null ? "products p" : "product_categories c JOIN products p ON p.id = c.id";
         String t = category == null ? "p" : "c";
@@ -56,30 +58,38 @@ public record PgQuery(String queryClass, String sql, List<Object> params) {
             params.add(maxPrice);
         }
         if (afterId != null) {
-            if (sortByPrice) {
+            if (sort == CatalogModel.Sort.PRICE) {
                 sql.append(" AND (").append(t).append(".price_cents, ").append(t).append(".id) > (?, ?)");
                 params.add(afterValue);
             } else {
-                sql.append(" AND (").append(t).append(".updated_at < ? OR (").append(t).append(".updated_at = ? AND ")
-                        .append(t).append(".id > ?))");
+                String column = sort == CatalogModel.Sort.PRICE_DESC ? ".price_cents" : ".updated_at";
+                sql.append(" AND (").append(t).append(column).append(" < ? OR (").append(t).append(column)
+                        .append(" = ? AND ").append(t).append(".id > ?))");
                 params.add(afterValue);
                 params.add(afterValue);
             }
             params.add(afterId);
         }
-        sql.append(sortByPrice ? " ORDER BY " + t + ".price_cents, " + t + ".id"
-                : " ORDER BY " + t + ".updated_at DESC, " + t + ".id").append(" LIMIT ?");
+        sql.append(switch (sort) {
+            case PRICE -> " ORDER BY " + t + ".price_cents, " + t + ".id";
+            case UPDATED_DESC -> " ORDER BY " + t + ".updated_at DESC, " + t + ".id";
+            case PRICE_DESC -> " ORDER BY " + t + ".price_cents DESC, " + t + ".id";
+        }).append(" LIMIT ?");
         params.add(limit + 1);
-        return new PgQuery(pageClass(category, brand, sortByPrice, afterId != null), sql.toString(), params);
+        return new PgQuery(pageClass(category, brand, sort, afterId != null), sql.toString(), params);
     }
 
     /** The bench's query class a page belongs to (its plan-cache mode is chosen per class). */
-    static String pageClass(String category, String brand, boolean sortByPrice, boolean deep) {
+    static String pageClass(String category, String brand, CatalogModel.Sort sort, boolean deep) {
         if (category == null) {
             return "catalog-page";
         }
         if (brand != null) {
-            return sortByPrice ? "category-price" : "category-updated";
+            return switch (sort) {
+                case PRICE -> "category-price";
+                case UPDATED_DESC -> "category-updated";
+                case PRICE_DESC -> "category-price-desc";
+            };
         }
         return deep ? "deep-page" : "page-1";
     }

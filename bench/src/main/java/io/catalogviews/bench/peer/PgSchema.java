@@ -45,6 +45,9 @@ public final class PgSchema {
                     + "INCLUDE (brand, price_cents, stock)",
             "CREATE INDEX pc_category_brand_updated ON product_categories (category, brand, updated_at DESC, id) "
                     + "INCLUDE (price_cents, stock)",
+            // price DESC, id ASC: a backward scan of the price index would give ties id-descending.
+            "CREATE INDEX pc_category_brand_price_desc ON product_categories (category, brand, price_cents DESC, id) "
+                    + "INCLUDE (stock)",
             "CREATE INDEX products_price ON products (price_cents, id) INCLUDE (brand, stock)",
             "CREATE INDEX products_updated ON products (updated_at DESC, id) INCLUDE (brand, price_cents, stock)",
             "CREATE TABLE category_brand_counts (category text NOT NULL, brand text NOT NULL, "

@@ -1,5 +1,7 @@
 package io.catalogviews.bench.peer;
 
+import io.catalogviews.bench.catalog.CatalogModel;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -50,9 +52,9 @@ public final class PgSession implements AutoCloseable {
     }
 
     /** One page: up to {@code limit + 1} rows ({@link PgQuery#page}). */
-    public List<Row> page(String category, String brand, Long minPrice, Long maxPrice, boolean sortByPrice,
+    public List<Row> page(String category, String brand, Long minPrice, Long maxPrice, CatalogModel.Sort sort,
                           int limit, Long afterValue, String afterId, PgPlans plans) throws SQLException {
-        return rows(PgQuery.page(category, brand, minPrice, maxPrice, sortByPrice, limit, afterValue, afterId), plans);
+        return rows(PgQuery.page(category, brand, minPrice, maxPrice, sort, limit, afterValue, afterId), plans);
     }
 
     /** Facets of a category: from the maintained counts without filters, by a GROUP BY with them. */

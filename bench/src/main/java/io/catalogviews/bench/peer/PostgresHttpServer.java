@@ -1,6 +1,7 @@
 package io.catalogviews.bench.peer;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.http.JsonCheck;
 import io.javalin.Javalin;
 import io.javalin.http.Context;
@@ -63,13 +64,26 @@ public final class PostgresHttpServer {
         String brand = ctx.queryParam("brand");
         Long minPrice = longParam(ctx, "minPrice");
         Long maxPrice = longParam(ctx, "maxPrice");
-        boolean byPrice = !"-updatedAt".equals(ctx.queryParam("sort"));
+        CatalogModel.Sort sort = sortParam(ctx.queryParam("sort"));
         int limit = ctx.queryParam("limit") == null ? 20 : Integer.parseInt(ctx.queryParam("limit"));
         String cursor = ctx.queryParam("cursor");
         Object[] after = cursor == null ? new Object[]{null, null} : PgAnswers.parseCursor(cursor);
-        List<PgSession.Row> rows = pool.with((s, plans) -> s.page(category, brand, minPrice, maxPrice, byPrice,
+        List<PgSession.Row> rows = pool.with((s, plans) -> s.page(category, brand, minPrice, maxPrice, sort,
                 limit, (Long) after[0], (String) after[1], plans));
-        json(ctx, 200, PgAnswers.page(rows, limit, byPrice));
+        json(ctx, 200, PgAnswers.page(rows, limit, sort));
+    }
+
+    /** The harness's sorts by their wire names; price when absent, as the contract's default. */
+    private static CatalogModel.Sort sortParam(String wire) {
+        if (wire == null) {
+            return CatalogModel.Sort.PRICE;
+        }
+        for (CatalogModel.Sort s : CatalogModel.Sort.values()) {
+            if (s.wire.equals(wire)) {
+                return s;
+            }
+        }
+        throw new IllegalArgumentException("sort must be one of price, -updatedAt, -price; was " + wire);
     }
 
     private void facets(Context ctx) throws Exception {

@@ -27,7 +27,7 @@ import java.util.Map;
 public final class ChurnPhase {
 
     private static final List<QueryClass> CLASSES = List.of(QueryClass.CATEGORY_PRICE, QueryClass.CATEGORY_UPDATED,
-            QueryClass.DEEP_PAGE);
+            QueryClass.CATEGORY_PRICE_DESC, QueryClass.DEEP_PAGE);
 
     private final RunContext ctx;
     private final QueryRuns runs;

@@ -29,7 +29,7 @@ final class PostgresTuning {
 
     private static final List<QueryClass> POOL_CLASSES = List.of(QueryClass.GET_BY_ID, QueryClass.CATEGORY_PRICE);
     private static final List<QueryClass> PLAN_CLASSES = List.of(QueryClass.CATEGORY_PRICE,
-            QueryClass.CATEGORY_UPDATED, QueryClass.PAGE_ONE, QueryClass.DEEP_PAGE, QueryClass.FACETS,
+            QueryClass.CATEGORY_UPDATED, QueryClass.CATEGORY_PRICE_DESC, QueryClass.PAGE_ONE, QueryClass.DEEP_PAGE, QueryClass.FACETS,
             QueryClass.CATALOG_PAGE);
 
     private final RunContext ctx;

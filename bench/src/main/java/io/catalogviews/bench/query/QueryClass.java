@@ -9,7 +9,8 @@ public enum QueryClass {
     PAGE_ONE("page-1", "page 1 of a big category, sort=price, 60 (deep-page baseline)"),
     DEEP_PAGE("deep-page", "page 1000 of the same query (cursor), 60"),
     FACETS("facets", "facets of a category"),
-    CATALOG_PAGE("catalog-page", "whole-catalog page of 60, minPrice, sort=price");
+    CATALOG_PAGE("catalog-page", "whole-catalog page of 60, minPrice, sort=price"),
+    CATEGORY_PRICE_DESC("category-price-desc", "category page of 60, brand + price range, sort=-price");
 
     public final String key;
     public final String description;

@@ -42,6 +42,7 @@ public final class Workloads {
     private final long seed;
     private final List<Spec.Page> categoryPrice = new ArrayList<>();
     private final List<Spec.Page> categoryUpdated = new ArrayList<>();
+    private final List<Spec.Page> categoryPriceDesc = new ArrayList<>();
     private final List<Spec.Page> pageOne = new ArrayList<>();
     private final List<Deep> deep = new ArrayList<>();
     private final List<Spec.Facets> facets = new ArrayList<>();
@@ -99,6 +100,8 @@ public final class Workloads {
             categoryPrice.add(page(category, brandName, lo, hi, CatalogModel.Sort.PRICE, byPrice, 0));
             int[] byUpdated = model.listing(members, model.filter(brand, lo, hi), CatalogModel.Sort.UPDATED_DESC);
             categoryUpdated.add(page(category, brandName, lo, hi, CatalogModel.Sort.UPDATED_DESC, byUpdated, 0));
+            int[] byPriceDesc = model.listing(members, model.filter(brand, lo, hi), CatalogModel.Sort.PRICE_DESC);
+            categoryPriceDesc.add(page(category, brandName, lo, hi, CatalogModel.Sort.PRICE_DESC, byPriceDesc, 0));
         }
     }
 
@@ -223,6 +226,7 @@ public final class Workloads {
             }
             case CATEGORY_PRICE -> pagePool(c, categoryPrice);
             case CATEGORY_UPDATED -> pagePool(c, categoryUpdated);
+            case CATEGORY_PRICE_DESC -> pagePool(c, categoryPriceDesc);
             case PAGE_ONE -> pagePool(c, pageOne);
             case DEEP_PAGE -> {
                 List<Query> qs = new ArrayList<>();
@@ -250,6 +254,7 @@ public final class Workloads {
         return switch (c) {
             case CATEGORY_PRICE -> categoryPrice;
             case CATEGORY_UPDATED -> categoryUpdated;
+            case CATEGORY_PRICE_DESC -> categoryPriceDesc;
             case PAGE_ONE -> pageOne;
             case DEEP_PAGE -> deep.stream().map(Deep::page).toList();
             case CATALOG_PAGE -> catalogPages;

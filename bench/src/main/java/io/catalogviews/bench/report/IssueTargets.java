@@ -52,6 +52,8 @@ final class IssueTargets {
         timesPostgres(t, page, "category page ≥ 3× PostgreSQL behind the same HTTP" + at);
         timesPostgres(t, Report.row(summary, QueryClass.CATEGORY_UPDATED, c),
                 "the same page sorted by -updatedAt ≥ 3× PostgreSQL behind the same HTTP" + at);
+        timesPostgres(t, Report.row(summary, QueryClass.CATEGORY_PRICE_DESC, c),
+                "the same page sorted by -price ≥ 3× PostgreSQL behind the same HTTP" + at);
         Optional<SummaryRow> deep = Report.row(summary, QueryClass.DEEP_PAGE, c);
         timesPostgres(t, deep, "page 1 000 ≥ 3× PostgreSQL behind the same HTTP" + at);
         Optional<SummaryRow> one = Report.row(summary, QueryClass.PAGE_ONE, c);

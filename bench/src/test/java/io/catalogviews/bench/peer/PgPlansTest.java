@@ -1,5 +1,7 @@
 package io.catalogviews.bench.peer;
 
+import io.catalogviews.bench.catalog.CatalogModel;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -32,7 +34,7 @@ class PgPlansTest {
 
     @Test
     void shouldNumberThePlaceholdersAndWriteLiteralsWhenPreparingAnExplain() {
-        PgQuery page = PgQuery.page("phones", "acme", 100L, null, true, 60, 250L, "p-0000003");
+        PgQuery page = PgQuery.page("phones", "acme", 100L, null, CatalogModel.Sort.PRICE, 60, 250L, "p-0000003");
 
         assertThat(page.queryClass()).isEqualTo("category-price");
         assertThat(PgExplain.numbered(page.sql())).contains("c.category = $1", "c.brand = $2", "LIMIT $6")
@@ -43,10 +45,13 @@ class PgPlansTest {
 
     @Test
     void shouldNameTheClassOfEveryPageWhenItsFiltersDiffer() {
-        assertThat(PgQuery.page(null, null, 5L, null, true, 60, null, null).queryClass()).isEqualTo("catalog-page");
-        assertThat(PgQuery.page("c", "b", 1L, 9L, false, 60, null, null).queryClass()).isEqualTo("category-updated");
-        assertThat(PgQuery.page("c", null, null, null, true, 60, null, null).queryClass()).isEqualTo("page-1");
-        assertThat(PgQuery.page("c", null, null, null, true, 60, 10L, "p-1").queryClass()).isEqualTo("deep-page");
+        assertThat(PgQuery.page(null, null, 5L, null, CatalogModel.Sort.PRICE, 60, null, null).queryClass()).isEqualTo("catalog-page");
+        assertThat(PgQuery.page("c", "b", 1L, 9L, CatalogModel.Sort.UPDATED_DESC, 60, null, null).queryClass())
+                .isEqualTo("category-updated");
+        assertThat(PgQuery.page("c", "b", 1L, 9L, CatalogModel.Sort.PRICE_DESC, 60, null, null).queryClass())
+                .isEqualTo("category-price-desc");
+        assertThat(PgQuery.page("c", null, null, null, CatalogModel.Sort.PRICE, 60, null, null).queryClass()).isEqualTo("page-1");
+        assertThat(PgQuery.page("c", null, null, null, CatalogModel.Sort.PRICE, 60, 10L, "p-1").queryClass()).isEqualTo("deep-page");
         assertThat(List.of(PgQuery.facets("c").queryClass(),
                 PgQuery.filteredFacets("c", List.of("b"), null, null, true).queryClass())).containsOnly("facets");
     }

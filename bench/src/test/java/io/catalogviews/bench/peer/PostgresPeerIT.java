@@ -141,7 +141,7 @@ class PostgresPeerIT {
     void shouldSetThePlanCacheModeOfEachClassWhenItsStatementRuns() throws Exception {
         PgPlans plans = PgPlans.defaults().with("category-price", PgPlans.CUSTOM);
         try (PgSession s = new PgSession(server.jdbcUrl())) {
-            s.page(model.categoryNames().get(0), model.brand(0), 0L, 1_000_000L, true, 60, null, null, plans);
+            s.page(model.categoryNames().get(0), model.brand(0), 0L, 1_000_000L, CatalogModel.Sort.PRICE, 60, null, null, plans);
             assertThat(show(s.connection())).isEqualTo(PgPlans.CUSTOM);
 
             s.byId(SyntheticCatalog.productId(1), plans);

@@ -60,13 +60,17 @@ class ReportFormatTest {
      * in review. The first-format check still holds.
      */
     private static final String RECORD = "catalogViews.recordReports";
+    /** The classes the recorded runs measured (category-price-desc came after them). */
+    static final List<QueryClass> RECORDED_CLASSES = List.of(QueryClass.GET_BY_ID, QueryClass.BATCH_100,
+            QueryClass.CATEGORY_PRICE, QueryClass.CATEGORY_UPDATED, QueryClass.PAGE_ONE, QueryClass.DEEP_PAGE,
+            QueryClass.FACETS, QueryClass.CATALOG_PAGE);
 
     @TempDir
     Path dir;
 
     @Test
     void shouldWriteTheRecordedReportWhenEveryPhaseRan() throws IOException {
-        Report.write(dir, full(), settings(true, List.of(16), List.of(QueryClass.values()), null, true));
+        Report.write(dir, full(), settings(true, List.of(16), RECORDED_CLASSES, null, true));
 
         assertSameReport("full");
     }
@@ -110,8 +114,11 @@ class ReportFormatTest {
         assertThat(summary.indexOf("## Targets of issues 14 and 15")).as("position of the issues' table")
                 .isPositive().isLessThan(summary.indexOf("Machine:"));
         assertThat(written.issueTargets()).extracting(IssueTarget::issue).containsOnly(14, 15);
-        assertThat(written.issueTargets()).hasSize(17).extracting(IssueTarget::status)
-                .doesNotContain(IssueTarget.NOT_MEASURED);
+        // The recorded run measured every class but category-price-desc, which came after it.
+        assertThat(written.issueTargets()).hasSize(18).filteredOn(t -> !t.target().contains("-price"))
+                .extracting(IssueTarget::status).doesNotContain(IssueTarget.NOT_MEASURED);
+        assertThat(written.issueTargets()).filteredOn(t -> t.target().contains("-price"))
+                .extracting(IssueTarget::status).containsExactly(IssueTarget.NOT_MEASURED);
     }
 
     @Test
@@ -204,7 +211,7 @@ class ReportFormatTest {
     /** The settings each recorded fixture was written with. */
     private static BenchSettings settingsOf(String fixture) {
         return switch (fixture) {
-            case "full" -> settings(true, List.of(16), List.of(QueryClass.values()), null, true);
+            case "full" -> settings(true, List.of(16), RECORDED_CLASSES, null, true);
             case "external" -> settings(false, List.of(16, 64),
                     List.of(QueryClass.GET_BY_ID, QueryClass.CATEGORY_PRICE), "http://catalog:8080", false);
             default -> settings(true, List.of(16), List.of(QueryClass.GET_BY_ID, QueryClass.DEEP_PAGE), null, false);
@@ -310,7 +317,7 @@ class ReportFormatTest {
     }
 
     static BenchResults full() {
-        BenchSettings s = settings(true, List.of(16), List.of(QueryClass.values()), null, true);
+        BenchSettings s = settings(true, List.of(16), RECORDED_CLASSES, null, true);
         List<ChurnFigures.Row> rows = new ArrayList<>();
         for (QueryClass c : List.of(QueryClass.CATEGORY_PRICE, QueryClass.CATEGORY_UPDATED, QueryClass.DEEP_PAGE)) {
             rows.add(ChurnFigures.Row.of(c.key, throughput(c), throughput(c) * 0.9, 19_000.0, 20_000.0));
@@ -319,7 +326,7 @@ class ReportFormatTest {
                 57_000 / 6.25, 56_000, 1, "lag Lag[input=0, repartition=12, inputCommitted=25000]",
                 RestoreFigures.Timing.NOTE);
         RestoreFigures.Verification verification = new RestoreFigures.Verification(
-                java.util.Arrays.stream(QueryClass.values()).map(c -> c.key).toList(), 4, 1.0, 12_345, 0, 0);
+                RECORDED_CLASSES.stream().map(c -> c.key).toList(), 4, 1.0, 12_345, 0, 0);
         MaterializedRuns churned = MaterializedRuns.of("churn",
                 List.of(new MaterializedRuns.Part(10_000, 0.5, 2.0, 5_000)));
         ChangelogWrites changelog = new ChangelogWrites(10_000, 40_000_000, 52_500_000, 12_500_000, 51_000, 1_250,
@@ -346,7 +353,7 @@ class ReportFormatTest {
 
     static List<LoadResult> fullRuns() {
         List<LoadResult> runs = new ArrayList<>();
-        for (QueryClass c : QueryClass.values()) {
+        for (QueryClass c : RECORDED_CLASSES) {
             runs.add(observed(run(Report.SERVICE, c, 16, throughput(c), 0, 450 + 100 * c.ordinal())));
             runs.add(run(Report.CEILING, c, 16, 20_000, 0, 450 + 100 * c.ordinal()));
             runs.add(run(Report.PG_HTTP, c, 16, throughput(c) / 3, 0, 450 + 100 * c.ordinal()));
@@ -356,7 +363,7 @@ class ReportFormatTest {
             runs.add(run(Report.SERVICE + "/after-churn", c, 16, throughput(c) * 0.9, 0, 900));
             runs.add(run(Report.CEILING + "/after-churn", c, 16, 19_000, 0, 900));
         }
-        for (QueryClass c : QueryClass.values()) {
+        for (QueryClass c : RECORDED_CLASSES) {
             runs.add(run(Report.SERVICE + "/after-restore", c, 4, throughput(c) / 2, 0, 450));
         }
         return runs;
