@@ -95,23 +95,9 @@ class SchemaRegistryIT {
             assertThat(service.service().counters().stale()).isEqualTo(model.count(CatalogModel.Outcome.STALE));
             assertThat(service.service().counters().deadLettered())
                     .isEqualTo(model.count(CatalogModel.Outcome.DEAD_LETTERED));
-            List<String> differences = new ArrayList<>();
-            for (String id : model.rememberedIds()) {
-                var answer = service.http().get("/v1/products/" + id);
-                ModelProduct product = model.product(id).orElse(null);
-                if (product == null) {
-                    if (answer.status() != 404) {
-                        differences.add(id + ": expected 404, got " + answer.status());
-                    }
-                } else {
-                    String diff = answer.status() == 200 ? ProductJsonCheck.difference(product, answer.body())
-                            : "status " + answer.status();
-                    if (diff != null) {
-                        differences.add(id + ": " + diff);
-                    }
-                }
-            }
-            assertThat(differences).as("views vs model").isEmpty();
+            // Applied is counted when a record is processed; reads see it once its transaction commits (≤ 100 ms).
+            await().alias("the views match the model once the last transaction is committed").atMost(WAIT)
+                    .untilAsserted(() -> assertThat(differences(service, model)).as("views vs model").isEmpty());
             assertThat(registryVersions(service.inputTopic())).as("versions registered by the serializer").hasSize(2);
         }
     }
@@ -263,6 +249,27 @@ class SchemaRegistryIT {
     private static boolean hasRating(ProductEvent event) {
         return event.getChange() instanceof io.catalogviews.events.ProductUpserted upserted
                 && upserted.getProduct().getRating() != null;
+    }
+
+    /** Every remembered product the service answers differently from the model, with what differs. */
+    private static List<String> differences(InProcessService service, CatalogModel model) {
+        List<String> differences = new ArrayList<>();
+        for (String id : model.rememberedIds()) {
+            var answer = service.http().get("/v1/products/" + id);
+            ModelProduct product = model.product(id).orElse(null);
+            if (product == null) {
+                if (answer.status() != 404) {
+                    differences.add(id + ": expected 404, got " + answer.status());
+                }
+            } else {
+                String diff = answer.status() == 200 ? ProductJsonCheck.difference(product, answer.body())
+                        : "status " + answer.status();
+                if (diff != null) {
+                    differences.add(id + ": " + diff);
+                }
+            }
+        }
+        return differences;
     }
 
     private static long processed(InProcessService service) {

@@ -98,23 +98,17 @@ public final class SortedMapStore<K extends Comparable<? super K>> implements Ke
 
     @Override
     public KeyValueIterator<K, byte[]> range(K from, K to) {
-        rangeCalls++;
-        if (from != null && to != null && from.compareTo(to) > 0) {
-            throw new IllegalArgumentException("inverted range: from " + from + " > to " + to);
-        }
-        NavigableMap<K, byte[]> view = map;
-        if (from != null) {
-            view = view.tailMap(from, true);
-        }
-        if (to != null) {
-            view = view.headMap(to, true);
-        }
-        return iterator(view);
+        return iterator(between(from, to));
     }
 
     /** Like {@link #range}, read from {@code to} down to {@code from}; counted as a range call (one seek). */
     @Override
     public KeyValueIterator<K, byte[]> reverseRange(K from, K to) {
+        return iterator(between(from, to).descendingMap());
+    }
+
+    /** The entries from {@code from} to {@code to}, both inclusive (null: open); counts a range call. */
+    private NavigableMap<K, byte[]> between(K from, K to) {
         rangeCalls++;
         if (from != null && to != null && from.compareTo(to) > 0) {
             throw new IllegalArgumentException("inverted range: from " + from + " > to " + to);
@@ -126,7 +120,7 @@ public final class SortedMapStore<K extends Comparable<? super K>> implements Ke
         if (to != null) {
             view = view.headMap(to, true);
         }
-        return iterator(view.descendingMap());
+        return view;
     }
 
     @Override
