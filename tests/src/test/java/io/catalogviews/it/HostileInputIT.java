@@ -9,8 +9,6 @@ import io.catalogviews.fuzz.HostileRecords;
 import io.catalogviews.model.CatalogModel;
 import io.catalogviews.model.HistoryEvent;
 import io.catalogviews.model.HistoryGenerator;
-import io.catalogviews.model.ModelProduct;
-import io.catalogviews.model.ProductJsonCheck;
 import io.catalogviews.topology.CatalogTopology;
 import io.catalogviews.views.query.KeyPartitioner;
 import java.nio.charset.StandardCharsets;
@@ -132,23 +130,7 @@ class HostileInputIT {
                         .until(() -> http.get("/v1/products/" + id).status() == 200);
             }
 
-            List<String> problems = new ArrayList<>();
-            for (String id : model.rememberedIds()) {
-                HttpTestClient.Answer answer = http.get("/v1/products/" + id);
-                ModelProduct expected = model.product(id).orElse(null);
-                if (expected == null) {
-                    if (answer.status() != 404) {
-                        problems.add(id + ": expected 404, was " + answer.status());
-                    }
-                } else {
-                    String diff = answer.status() == 200 ? ProductJsonCheck.difference(expected, answer.body())
-                            : id + ": status " + answer.status();
-                    if (diff != null) {
-                        problems.add(diff);
-                    }
-                }
-            }
-            assertThat(problems).as("the product view vs the model of the ordinary events").isEmpty();
+            assertThat(http.productDifferences(model)).as("the product view vs the model of the ordinary events").isEmpty();
             Map<String, Long> categories = new TreeMap<>();
             http.get("/v1/categories").json().get("categories")
                     .forEach(c -> categories.put(c.get("category").asText(), c.get("count").asLong()));

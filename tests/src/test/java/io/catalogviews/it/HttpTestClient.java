@@ -2,6 +2,9 @@ package io.catalogviews.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.catalogviews.model.CatalogModel;
+import io.catalogviews.model.ModelProduct;
+import io.catalogviews.model.ProductJsonCheck;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +13,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /** A small HTTP client for tests: real requests over real sockets. */
@@ -75,5 +80,29 @@ public final class HttpTestClient {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Every product {@code model} remembers that this service answers otherwise, with what differs: a held product
+     * must come back as the model renders it, a deleted or never-held one as 404.
+     */
+    public List<String> productDifferences(CatalogModel model) {
+        List<String> differences = new ArrayList<>();
+        for (String id : model.rememberedIds()) {
+            Answer answer = get("/v1/products/" + id);
+            ModelProduct expected = model.product(id).orElse(null);
+            if (expected == null) {
+                if (answer.status() != 404) {
+                    differences.add(id + ": expected 404, was " + answer.status());
+                }
+            } else {
+                String diff = answer.status() == 200 ? ProductJsonCheck.difference(expected, answer.body())
+                        : id + ": status " + answer.status();
+                if (diff != null) {
+                    differences.add(diff);
+                }
+            }
+        }
+        return differences;
     }
 }

@@ -11,8 +11,6 @@ import io.catalogviews.it.TestProducer;
 import io.catalogviews.model.CatalogModel;
 import io.catalogviews.model.HistoryEvent;
 import io.catalogviews.model.HistoryGenerator;
-import io.catalogviews.model.ModelProduct;
-import io.catalogviews.model.ProductJsonCheck;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -97,7 +95,7 @@ class SchemaRegistryIT {
                     .isEqualTo(model.count(CatalogModel.Outcome.DEAD_LETTERED));
             // Applied is counted when a record is processed; reads see it once its transaction commits (≤ 100 ms).
             await().alias("the views match the model once the last transaction is committed").atMost(WAIT)
-                    .untilAsserted(() -> assertThat(differences(service, model)).as("views vs model").isEmpty());
+                    .untilAsserted(() -> assertThat(service.http().productDifferences(model)).as("views vs model").isEmpty());
             assertThat(registryVersions(service.inputTopic())).as("versions registered by the serializer").hasSize(2);
         }
     }
@@ -249,27 +247,6 @@ class SchemaRegistryIT {
     private static boolean hasRating(ProductEvent event) {
         return event.getChange() instanceof io.catalogviews.events.ProductUpserted upserted
                 && upserted.getProduct().getRating() != null;
-    }
-
-    /** Every remembered product the service answers differently from the model, with what differs. */
-    private static List<String> differences(InProcessService service, CatalogModel model) {
-        List<String> differences = new ArrayList<>();
-        for (String id : model.rememberedIds()) {
-            var answer = service.http().get("/v1/products/" + id);
-            ModelProduct product = model.product(id).orElse(null);
-            if (product == null) {
-                if (answer.status() != 404) {
-                    differences.add(id + ": expected 404, got " + answer.status());
-                }
-            } else {
-                String diff = answer.status() == 200 ? ProductJsonCheck.difference(product, answer.body())
-                        : "status " + answer.status();
-                if (diff != null) {
-                    differences.add(id + ": " + diff);
-                }
-            }
-        }
-        return differences;
     }
 
     private static long processed(InProcessService service) {
