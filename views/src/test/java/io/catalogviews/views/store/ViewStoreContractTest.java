@@ -161,6 +161,23 @@ abstract class ViewStoreContractTest {
     }
 
     @Test
+    void shouldKeepTheLastWritesIndexEntriesWhenARowMovesAndMovesBackInOneTransaction() {
+        KafkaStreams app = start();
+        send("put p-1 1 500", "commit");
+        awaitProcessed();
+        awaitCommitted("p-1 committed", () -> assertThat(rows(app)).containsOnlyKeys("p-1"));
+        List<String> atFiveHundred = derived(app, ViewLayout.INDEX);
+
+        // Within one transaction each entry at 500 is deleted, then written again: the write must win.
+        send("put p-1 2 900", "put p-1 3 500", "commit");
+        awaitProcessed();
+
+        awaitCommitted("version 3 committed",
+                () -> assertThat(ProductRow.decode(rows(app).get("p-1")).version()).isEqualTo(3));
+        assertThat(derived(app, ViewLayout.INDEX)).as("index entries back at 500").isEqualTo(atFiveHundred);
+    }
+
+    @Test
     void shouldShowOnlyCommittedStateWhenReadByInteractiveQueries() {
         KafkaStreams app = start();
         send("put p-1 1 500", "commit");
