@@ -73,7 +73,8 @@ public final class ServeOptions {
             description = "Product events topic. Default: ${DEFAULT-VALUE}.")
     String inputTopic;
 
-    @Option(names = "--stream-threads", defaultValue = "${env:CATALOG_VIEWS_STREAM_THREADS:-1}",
+    @Option(names = "--stream-threads",
+            defaultValue = "${env:CATALOG_VIEWS_STREAM_THREADS:-" + ServiceConfig.DEFAULT_STREAM_THREADS + "}",
             description = "Kafka Streams threads. Default: ${DEFAULT-VALUE}.")
     int streamThreads;
 

@@ -19,7 +19,7 @@ import java.util.Properties;
  * @param self              this instance as the others reach it ({@code application.server})
  * @param stateDir          where RocksDB stores live; one per instance
  * @param standbyReplicas   standby replicas per task
- * @param streamThreads     stream threads; one is right on 2 cores (measured in docs/benchmarks.md)
+ * @param streamThreads     stream threads (the service's default: two, measured in docs/benchmarks.md, step 7)
  * @param rocksDbMemoryBytes the bound on all RocksDB block cache and memtables of this instance
  * @param overrides         any other Kafka Streams or client property, applied last
  */
