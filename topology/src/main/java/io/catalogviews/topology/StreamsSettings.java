@@ -81,7 +81,10 @@ public record StreamsSettings(String applicationId, String bootstrapServers, Ins
         p.put(StreamsConfig.ACCEPTABLE_RECOVERY_LAG_CONFIG, Long.toString(ACCEPTABLE_RECOVERY_LAG));
         p.put(StreamsConfig.MAX_WARMUP_REPLICAS_CONFIG, Integer.toString(MAX_WARMUP_REPLICAS));
         p.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
-        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "100");
+        // 200, not 100: under reads the service is saturated and each commit costs three broker round trips; half
+        // as many commits cut freshness p99 ~10x under the bench's read mix (docs/benchmarks.md), at up to 100 ms
+        // more per change when idle.
+        p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "200");
         // Changelog rows and category changes carry product JSON, which LZ4 shrinks several-fold for little CPU:
         // the broker, on the same cores in small deployments, then appends and replicates far fewer bytes per
         // commit. Measured: changes materialized 1.14x, freshness p99 lower (docs/benchmarks.md, "Step 6").
