@@ -20,6 +20,9 @@ import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.routing.Instance;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyValue;
@@ -81,6 +84,10 @@ class DerivedEntriesRestoreIT {
                     .until(() -> caughtUp(first, model));
             processed = snapshot(first);
         }
+        assertThat(changelogSegmentBytes(appId)).as("segment.bytes of each view's changelog: small, so that the "
+                        + "broker compacts all but its tail and a rebuild replays about one record per row")
+                .containsOnlyKeys(VIEWS).allSatisfy((view, bytes) -> assertThat(bytes)
+                        .isEqualTo(StreamsSettings.INTERNAL_TOPIC_SEGMENT_BYTES));
         long derived = processed.keySet().stream().filter(k -> !ViewLayout.isRowKey(HexFormat.of().parseHex(
                 k.substring(k.indexOf('/', k.indexOf('/') + 1) + 1)))).count();
         assertThat(derived).as("index and facet entries derived by processing").isGreaterThan(PRODUCTS * 8L);
@@ -95,6 +102,19 @@ class DerivedEntriesRestoreIT {
         }
         System.out.printf("restore: %d products, %d events, %d stored keys (%d derived) identical after a restore "
                 + "from the changelogs%n", PRODUCTS, EVENTS, processed.size(), derived);
+    }
+
+    private static Map<String, Integer> changelogSegmentBytes(String appId) throws Exception {
+        Map<String, Integer> out = new TreeMap<>();
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
+                TestKafka.bootstrapServers()))) {
+            for (String view : VIEWS) {
+                ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, appId + "-" + view + "-changelog");
+                Config config = admin.describeConfigs(List.of(topic)).all().get().get(topic);
+                out.put(view, Integer.parseInt(config.get(TopicConfig.SEGMENT_BYTES_CONFIG).value()));
+            }
+        }
+        return out;
     }
 
     private static KafkaStreams start(String appId, String topic, Path stateDir) {

@@ -4,6 +4,7 @@ import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 import java.nio.file.Path;
@@ -31,6 +32,12 @@ public record StreamsSettings(String applicationId, String bootstrapServers, Ins
     public static final long ACCEPTABLE_RECOVERY_LAG = 2_000;
     /** Warm-up replicas moving at once across the deployment (Kafka's default, explicit; overridable). */
     public static final int MAX_WARMUP_REPLICAS = 2;
+    /**
+     * Segment size of the internal topics this application creates (changelogs, repartition topics; overridable
+     * with {@code topic.segment.bytes}). Kafka compacts only closed segments, so with the broker's usual 1 GB a
+     * changelog keeps every version of every row for a long time, and a rebuild replays them all.
+     */
+    public static final int INTERNAL_TOPIC_SEGMENT_BYTES = 4 * 1024 * 1024;
 
     public StreamsSettings {
         Objects.requireNonNull(applicationId, "applicationId");
@@ -89,6 +96,10 @@ public record StreamsSettings(String applicationId, String bootstrapServers, Ins
         // the broker, on the same cores in small deployments, then appends and replicates far fewer bytes per
         // commit. Measured: changes materialized 1.14x, freshness p99 lower (docs/benchmarks.md, "Step 6").
         p.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");
+        // A rebuild replays the changelogs: small segments let the broker's cleaner compact all but the last few MB
+        // per partition to one record per row. Measured with 100 000 products and 300 000 changes: rebuild 1.7-2x
+        // faster, materialization unchanged (docs/benchmarks.md, "Step 9"). Applies to topics created from now on.
+        p.put(StreamsConfig.topicPrefix(TopicConfig.SEGMENT_BYTES_CONFIG), Integer.toString(INTERNAL_TOPIC_SEGMENT_BYTES));
         p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "0");
         p.put(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG, BoundedMemoryRocksDbConfig.class.getName());
         p.put(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, Long.toString(rocksDbMemoryBytes));

@@ -2,6 +2,7 @@ package io.catalogviews.topology;
 
 import io.catalogviews.views.routing.Instance;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
@@ -34,5 +35,22 @@ class StreamsSettingsTest {
 
         assertThat(config.getProducerConfigs("client").get(ProducerConfig.COMPRESSION_TYPE_CONFIG))
                 .isEqualTo("zstd");
+    }
+
+    @Test
+    void shouldGiveInternalTopicsSmallSegmentsWhenNothingOverridesThem() {
+        StreamsConfig config = new StreamsConfig(settings(Map.of()).toProperties());
+
+        assertThat(config.originalsWithPrefix(StreamsConfig.TOPIC_PREFIX).get(TopicConfig.SEGMENT_BYTES_CONFIG))
+                .isEqualTo(Integer.toString(StreamsSettings.INTERNAL_TOPIC_SEGMENT_BYTES));
+    }
+
+    @Test
+    void shouldKeepTheOperatorsSegmentSizeWhenOverridden() {
+        StreamsConfig config = new StreamsConfig(settings(Map.of(
+                StreamsConfig.topicPrefix(TopicConfig.SEGMENT_BYTES_CONFIG), "67108864")).toProperties());
+
+        assertThat(config.originalsWithPrefix(StreamsConfig.TOPIC_PREFIX).get(TopicConfig.SEGMENT_BYTES_CONFIG))
+                .isEqualTo("67108864");
     }
 }
