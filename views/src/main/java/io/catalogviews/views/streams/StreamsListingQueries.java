@@ -117,12 +117,13 @@ public final class StreamsListingQueries implements ListingQueries {
     @Override
     public ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions) {
         return guarded(() -> {
-            List<ListingPage> pages = new ArrayList<>(partitions.size());
-            for (int partition : new TreeSet<>(partitions)) {
+            Map<Integer, ListingEngine.CatalogPartition> stores = new TreeMap<>();
+            for (int partition : partitions) {
                 ReadOnlyKeyValueStore<Bytes, byte[]> products = bytesStore(StoreNames.PRODUCTS, partition);
-                pages.add(engine.page(NamespacedStore.index(products), RowReader.productRows(products), null, query));
+                stores.put(partition, new ListingEngine.CatalogPartition(NamespacedStore.index(products),
+                        RowReader.productRows(products)));
             }
-            return ListingEngine.merge(pages, query.limit());
+            return engine.catalogPage(stores, id -> KeyPartitioner.partitionOf(id, this.partitions), query);
         });
     }
 

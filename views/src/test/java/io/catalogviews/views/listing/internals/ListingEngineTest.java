@@ -255,6 +255,27 @@ class ListingEngineTest {
     }
 
     @Test
+    void shouldReadOnlyThePagesRowsWhenAWholeCatalogPageMergesPartitions() {
+        TestCatalog catalog = randomCatalog(17L, 4);
+        ListingFilter all = new ListingFilter(null, List.of(), null, null, null);
+        int limit = 7;
+        Position after = null;
+        int pages = 0;
+        while (true) {
+            catalog.partitions.forEach(p -> p.products.resetCounters());
+            ListingPage page = catalog.page(new ListingQuery(all, SortOrder.PRICE, limit, after));
+            assertThat(catalog.partitions.stream().mapToLong(p -> p.products.gets()).sum())
+                    .as("rows read over 4 partitions for page %d", pages).isEqualTo(page.items().size());
+            pages++;
+            if (!page.more()) {
+                break;
+            }
+            after = page.next();
+        }
+        assertThat(pages).as("pages walked").isGreaterThan(3);
+    }
+
+    @Test
     void shouldSkipAnEntryWhoseRowIsMissingWhenPaging() {
         TestCatalog catalog = randomCatalog(21L, 2);
         ListingFilter all = new ListingFilter(null, List.of(), null, null, null);

@@ -150,11 +150,12 @@ final class TestCatalog {
             Partition c = categoryPartition(category);
             return engine.page(c.categoryIndex, RowReader.categoryRows(c.categoryRows, new CategoryName(category)), category, q);
         }
-        List<ListingPage> pages = new ArrayList<>();
-        for (Partition p : partitions) {
-            pages.add(engine.page(p.catalogIndex, RowReader.productRows(p.products), null, q));
+        Map<Integer, ListingEngine.CatalogPartition> parts = new TreeMap<>();
+        for (int i = 0; i < partitions.size(); i++) {
+            Partition p = partitions.get(i);
+            parts.put(i, new ListingEngine.CatalogPartition(p.catalogIndex, RowReader.productRows(p.products)));
         }
-        return ListingEngine.merge(pages, q.limit());
+        return engine.catalogPage(parts, id -> KeyPartitioner.partitionOf(id, partitionCount), q);
     }
 
     FacetCounts facets(ListingFilter f) {
