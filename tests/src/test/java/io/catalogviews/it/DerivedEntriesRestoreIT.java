@@ -27,6 +27,7 @@ import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.processor.internals.ProcessorStateManager;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
@@ -109,7 +110,8 @@ class DerivedEntriesRestoreIT {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
                 TestKafka.bootstrapServers()))) {
             for (String view : VIEWS) {
-                ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, appId + "-" + view + "-changelog");
+                ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC,
+                        ProcessorStateManager.storeChangelogTopic(appId, view, null));
                 Config config = admin.describeConfigs(List.of(topic)).all().get().get(topic);
                 out.put(view, Integer.parseInt(config.get(TopicConfig.SEGMENT_BYTES_CONFIG).value()));
             }

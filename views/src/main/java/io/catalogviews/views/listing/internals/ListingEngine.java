@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 /**
@@ -66,6 +67,10 @@ public final class ListingEngine {
     private static final int SKIP_SCOPE_AFTER = 16;
 
     private static final Bytes BEYOND_EVERY_CATEGORY = Bytes.wrap(new byte[] {(byte) 0xFF});
+
+    /** Reads no row: every entry counts as a live product, for pages whose rows are read after the merge. */
+    private static final byte[] NOT_READ = new byte[0];
+    private static final RowReader POSITIONS_ONLY = id -> NOT_READ;
 
     private final long scanBudget;
 
@@ -160,25 +165,26 @@ public final class ListingEngine {
      */
     public ListingPage catalogPage(Map<Integer, CatalogPartition> partitions, ToIntFunction<String> partitionOfId,
                                    ListingQuery q) {
-        List<ListingPage> positions = new ArrayList<>(partitions.size());
-        for (CatalogPartition p : partitions.values()) {
-            positions.add(page(p.index(), RowReader.NOT_READ, null, q));
-        }
-        ListingPage merged = merge(positions, q.limit());
+        ListingPage merged = mergedPage(partitions, p -> POSITIONS_ONLY, q);
         List<ListingItem> items = new ArrayList<>(merged.items().size());
         for (ListingItem item : merged.items()) {
             CatalogPartition p = partitions.get(partitionOfId.applyAsInt(item.position().id()));
             byte[] json = p == null ? null : p.rows().json(item.position().id());
             if (json == null) {
-                List<ListingPage> pages = new ArrayList<>(partitions.size());
-                for (CatalogPartition each : partitions.values()) {
-                    pages.add(page(each.index(), each.rows(), null, q));
-                }
-                return merge(pages, q.limit());
+                return mergedPage(partitions, CatalogPartition::rows, q);
             }
             items.add(new ListingItem(item.position(), json));
         }
         return new ListingPage(items, merged.more(), merged.scannedTo());
+    }
+
+    private ListingPage mergedPage(Map<Integer, CatalogPartition> partitions,
+                                   Function<CatalogPartition, RowReader> rows, ListingQuery q) {
+        List<ListingPage> pages = new ArrayList<>(partitions.size());
+        for (CatalogPartition p : partitions.values()) {
+            pages.add(page(p.index(), rows.apply(p), null, q));
+        }
+        return merge(pages, q.limit());
     }
 
     /**

@@ -23,12 +23,6 @@ public interface RowReader {
     byte[] json(String id);
 
     /**
-     * Reads nothing and answers an empty JSON for every id: for a page whose positions are chosen first and whose
-     * rows are read afterwards, for the items that made it (whole-catalog pages).
-     */
-    RowReader NOT_READ = id -> new byte[0];
-
-    /**
      * Rows of one category partition ({@link io.catalogviews.views.StoreNames#CATEGORY_LISTINGS}): key = category
      * 0x00 id, value = {@link ListingEntry}.
      */
