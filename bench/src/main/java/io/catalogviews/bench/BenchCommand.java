@@ -94,7 +94,7 @@ public final class BenchCommand implements Callable<Integer> {
     String serviceJvmOptions;
 
     @Option(names = "--rocksdb-memory-mb", description = "RocksDB memory bound of the service, and PostgreSQL's "
-            + "shared_buffers (the same cache budget for both). Default: 2 KB per product, at least 256; quick 64.")
+            + "shared_buffers (the same cache budget for both). Default: 3 KB per product, at least 256; quick 64.")
     Long rocksDbMemoryMb;
 
     @Option(names = "--postgres", negatable = true, defaultValue = "true", fallbackValue = "true",
@@ -203,11 +203,11 @@ public final class BenchCommand implements Callable<Integer> {
     }
 
     /**
-     * A cache sized to the catalog, as a deployment would size it: about 2 KB per product (two thirds of the
-     * service's stores at two category memberships per product), and never below the service's own default.
+     * A cache sized to the catalog, as a deployment would size it: about 3 KB per product (two thirds of the
+     * service's stores at two category memberships per product, docs/listings.md), and never below the service's own default.
      */
     static long defaultCacheMb(int products) {
-        return Math.max(256, (products * 2048L + (1 << 20) - 1) >> 20);
+        return Math.max(256, (products * 3072L + (1 << 20) - 1) >> 20);
     }
 
     @Override

@@ -83,11 +83,23 @@ public final class IndexWriter {
         }
         Map<Bytes, byte[]> out = new HashMap<>(32);
         byte[] value = IndexValue.encode(e);
+        byte[] serving = category == null ? value : IndexValue.encodeServing(e);
         for (IndexKind kind : IndexKind.kinds()) {
             byte[] prefix = IndexKeys.prefix(kind, category, e.brand());
-            out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), value);
+            out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), servesPages(kind, category) ? serving : value);
         }
         return out;
+    }
+
+    /**
+     * Whether the entries of {@code kind} in {@code category} carry the serving JSON: the {@code price} indexes of a
+     * category (plain and per brand), which serve the default sort and {@code -price}, so that such a page is one
+     * range scan and no row read. Not the other sorts (each would add the JSON's bytes to every write of its entries),
+     * and not the whole-catalog indexes, whose pages choose their items from twelve partitions first and read only
+     * the winners' rows, so JSON in their entries would be read for every candidate.
+     */
+    static boolean servesPages(IndexKind kind, String category) {
+        return category != null && kind.sort() == SortOrder.PRICE;
     }
 
     private void adjust(Bytes key, long totalDelta, long inStockDelta) {

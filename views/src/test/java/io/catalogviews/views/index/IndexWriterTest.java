@@ -55,6 +55,34 @@ class IndexWriterTest {
         assertThat(FacetCounters.inStock(total)).isEqualTo(inStock);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", "phones"})
+    void shouldCarryTheLatestJsonOnlyInACategorysPriceEntriesWhenAProductChanges(String scope) {
+        String category = scope.isEmpty() ? null : scope;
+        SortedMapStore<Bytes> index = new SortedMapStore<>("index");
+        IndexWriter writer = new IndexWriter(index, new SortedMapStore<>("facets"));
+        ListingEntry first = new ListingEntry(1, 4_990, 1_000, 4.5f, 3, "\u00fcn\u00ef", "{\"stock\":3}".getBytes());
+        // A stock patch that keeps the product in stock: same keys, same plain values, new JSON.
+        ListingEntry patched = new ListingEntry(2, 4_990, 1_000, 4.5f, 4, "\u00fcn\u00ef", "{\"stock\":4}".getBytes());
+        writer.replace(category, "p-1", null, first);
+        writer.replace(category, "p-1", first, patched);
+
+        assertThat(index.contents()).hasSize(IndexKind.kinds().size());
+        for (IndexKind kind : IndexKind.kinds()) {
+            byte[] value = index.get(IndexKeys.key(IndexKeys.prefix(kind, category, patched.brand()),
+                    patched.sortValue(kind.sort()), "p-1"));
+            assertThat(value).as("entry of %s", kind).isNotNull();
+            assertThat(IndexValue.priceCents(value)).isEqualTo(4_990);
+            assertThat(IndexValue.inStock(value)).isTrue();
+            assertThat(IndexValue.brand(value)).isEqualTo(patched.brand());
+            if (category != null && kind.sort() == SortOrder.PRICE) {
+                assertThat(IndexValue.servingJson(value)).as("JSON of %s", kind).isEqualTo(patched.json());
+            } else {
+                assertThat(IndexValue.servingJson(value)).as("JSON of %s", kind).isNull();
+            }
+        }
+    }
+
     private static ListingEntry randomEntry(SplittableRandom r, ListingEntry old) {
         long version = old == null ? 1 : old.version() + 1;
         if (old != null && r.nextBoolean()) { // a patch: price or stock, and updatedAt

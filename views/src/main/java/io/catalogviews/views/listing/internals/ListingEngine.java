@@ -41,7 +41,8 @@ import java.util.function.ToIntFunction;
  * <ul>
  *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
- *       look-ahead that decides {@code more}). n is zero when every filter is answered by the choice of index:
+ *       look-ahead that decides {@code more}) — no row at all under {@code price} and {@code -price} in a category,
+ *       whose price entries carry the serving JSON ({@link IndexValue#servingJson}). n is zero when every filter is answered by the choice of index:
  *       no filter, brands (per-brand indexes), price bounds under {@code price} or {@code -price} (a key range).
  *       {@code -price} reads the {@code price} index backwards, one run of equal prices at a time (see
  *       {@link DescendingPriceRuns}): a look-ahead of at most one run more.
@@ -50,8 +51,8 @@ import java.util.function.ToIntFunction;
  *       {@code inStock=false}).</li>
  *   <li>Facets without filters: the maintained counters (one point read plus one short range over the brands of
  *       the scope) and the first entry of the price and -price indexes.</li>
- *   <li>Facets with filters: a scan of every matching entry of the price index (per brand when brands are
- *       given), plus n.</li>
+ *   <li>Facets with filters: a scan of every matching entry of the price index when price bounds are given,
+ *       else of the {@code -updatedAt} index (small values), per brand when brands are given, plus n.</li>
  * </ul>
  */
 public final class ListingEngine {
@@ -128,7 +129,11 @@ public final class ListingEngine {
                     continue;
                 }
                 String id = IndexKeys.idOf(lastKey, lastPrefixLength);
-                byte[] json = rows.json(id);
+                // A serving entry was written in one batch with its row, so it stands for the row.
+                byte[] json = IndexValue.servingJson(value);
+                if (json == null) {
+                    json = rows.json(id);
+                }
                 if (json == null) {
                     continue; // the row is not there (yet, or any more): not a listed product
                 }
@@ -247,7 +252,7 @@ public final class ListingEngine {
         long min = Long.MAX_VALUE;
         long max = Long.MIN_VALUE;
         Map<String, Long> brands = new HashMap<>();
-        for (IndexScan scan : IndexScan.plan(categoryOrNull, f, SortOrder.PRICE, null)) {
+        for (IndexScan scan : IndexScan.plan(categoryOrNull, f, facetSort(f), null)) {
             long brandCount = 0;
             try (KeyValueIterator<Bytes, byte[]> it = index.range(scan.from(), scan.to())) {
                 while (it.hasNext()) {
@@ -278,6 +283,15 @@ public final class ListingEngine {
             }
         }
         return total == 0 ? FacetCounts.EMPTY : new FacetCounts(total, inStock, brands, min, max);
+    }
+
+    /**
+     * The index a filtered facet query counts over: every index of a scope holds each product once, with the price,
+     * stock and brand in its values. The price index, when price bounds make it a key range; otherwise the
+     * {@code -updatedAt} index, whose values are small (a category's price entries carry serving JSON).
+     */
+    private static SortOrder facetSort(ListingFilter f) {
+        return f.minPrice() != null || f.maxPrice() != null ? SortOrder.PRICE : SortOrder.UPDATED_DESC;
     }
 
     /**

@@ -7,6 +7,9 @@ import io.catalogviews.views.ids.CategoryName;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.catalogviews.views.index.IndexKeys;
+import io.catalogviews.views.index.IndexKind;
+import io.catalogviews.views.index.IndexValue;
 import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.index.SortedMapStore;
@@ -273,6 +276,47 @@ class ListingEngineTest {
             after = page.next();
         }
         assertThat(pages).as("pages walked").isGreaterThan(3);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = SortOrder.class, names = {"PRICE", "PRICE_DESC"})
+    void shouldListACategoryWithoutReadingItsRowsWhenSortedByPrice(SortOrder sort) {
+        TestCatalog catalog = randomCatalog(29L, 2);
+        SplittableRandom r = new SplittableRandom(3L);
+        SoftAssertions softly = new SoftAssertions();
+        for (String category : CATEGORIES) {
+            TestCatalog.Partition c = catalog.categoryPartition(category);
+            for (ListingFilter f : List.of(new ListingFilter(category, List.of(), null, null, null),
+                    new ListingFilter(category, List.of("acme", "a b"), 1_000L, 90_000L, true))) {
+                c.categoryRows.resetCounters();
+                List<ListingItem> walked = walk(catalog, f, sort, r, softly);
+                assertWalkEqualsReference(catalog, f, sort, walked, softly);
+                softly.assertThat(c.categoryRows.gets()).as("rows read walking %s %s", f, sort).isZero();
+            }
+        }
+        softly.assertAll();
+    }
+
+    @Test
+    void shouldReadTheRowWhenAPriceEntryWasWrittenWithoutJson() {
+        TestCatalog catalog = randomCatalog(31L, 1);
+        ListingFilter f = new ListingFilter("tv", List.of(), null, null, null);
+        List<Product> expected = catalog.reference(f, SortOrder.PRICE);
+        // As an older version wrote it: a plain value in the price index, the JSON only in the row.
+        Product old = expected.get(3);
+        TestCatalog.Partition c = catalog.categoryPartition("tv");
+        Bytes key = IndexKeys.key(IndexKeys.prefix(new IndexKind(SortOrder.PRICE, false), "tv", null),
+                old.entry().sortValue(SortOrder.PRICE), old.id());
+        assertThat(IndexValue.servingJson(c.categoryIndex.get(key))).as("JSON in the entry before").isNotNull();
+        c.categoryIndex.put(key, IndexValue.encode(old.entry()));
+        c.categoryRows.resetCounters();
+
+        ListingPage page = catalog.page(new ListingQuery(f, SortOrder.PRICE, expected.size(), null));
+
+        assertThat(page.items()).extracting(i -> i.position().id())
+                .containsExactlyElementsOf(expected.stream().map(Product::id).toList());
+        assertThat(page.items().get(3).json()).isEqualTo(old.entry().json());
+        assertThat(c.categoryRows.gets()).as("rows read").isEqualTo(1);
     }
 
     @Test
