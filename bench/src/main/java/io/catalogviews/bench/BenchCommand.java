@@ -2,6 +2,7 @@ package io.catalogviews.bench;
 
 import io.catalogviews.bench.query.QueryClass;
 import io.catalogviews.bench.results.BenchResults;
+import io.catalogviews.broker.ChildProcessKafkaBroker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -93,6 +94,11 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "-Xms256m -Xmx1g -XX:+UseG1GC")
     String serviceJvmOptions;
 
+    @Option(names = "--broker-jvm-options", description = "JVM options of the Kafka broker the harness starts, "
+            + "space-separated. Default: the tests' broker's (small heap, serial GC, C1 only: it starts fastest; "
+            + "Kafka's own G1 and full JIT measured no different, docs/benchmarks.md).")
+    String brokerJvmOptions;
+
     @Option(names = "--rocksdb-memory-mb", description = "RocksDB memory bound of the service, and PostgreSQL's "
             + "shared_buffers (the same cache budget for both). Default: 3 KB per product, at least 256; quick 64.")
     Long rocksDbMemoryMb;
@@ -166,8 +172,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<QueryClass> cls = classes == null ? List.of(QueryClass.values())
                 : classes.stream().map(QueryClass::byKey).toList();
-        List<String> jvm = new ArrayList<>(Arrays.asList(serviceJvmOptions.trim().split("\\s+")));
-        jvm.removeIf(String::isEmpty);
+        List<String> jvm = options(serviceJvmOptions);
+        List<String> brokerJvm = brokerJvmOptions != null ? options(brokerJvmOptions)
+                : ChildProcessKafkaBroker.DEFAULT_JVM_OPTIONS;
         return new BenchSettings(quick, n,
                 updates != null ? updates : quick ? Math.min(5_000, n) : n,
                 warmup != null ? warmup : Duration.ofSeconds(quick ? 1 : 3),
@@ -188,7 +195,13 @@ public final class BenchCommand implements Callable<Integer> {
                 freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
                 outputDir, seed, keepData, passThrough, restore == null || restore,
                 jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 0 : 120),
-                runs(), freshnessReadRate != null ? freshnessReadRate : 500);
+                runs(), freshnessReadRate != null ? freshnessReadRate : 500, brokerJvm);
+    }
+
+    private static List<String> options(String spaceSeparated) {
+        List<String> out = new ArrayList<>(Arrays.asList(spaceSeparated.trim().split("\\s+")));
+        out.removeIf(String::isEmpty);
+        return List.copyOf(out);
     }
 
     private int runs() {

@@ -32,7 +32,7 @@ public record BenchSettings(boolean quick, int products, long updates, Duration 
                             long rocksDbMemoryMb, boolean postgres, List<Integer> postgresPools, boolean ceiling,
                             long churnUpdates, double freshnessRate, Duration freshnessDuration, Path outputDir,
                             long seed, boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup,
-                            int runs, double freshnessReadRate) {
+                            int runs, double freshnessReadRate, List<String> brokerJvmOptions) {
 
     /** PostgreSQL's shared_buffers: the service's RocksDB bound, so that both peers get the same cache. */
     public long postgresSharedBuffersMb() {

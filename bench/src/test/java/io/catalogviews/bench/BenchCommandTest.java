@@ -50,6 +50,14 @@ class BenchCommandTest {
     }
 
     @Test
+    void shouldStartTheBrokerWithTheGivenJvmOptionsElseTheTestBrokersOnes() {
+        assertThat(settings().brokerJvmOptions())
+                .isEqualTo(io.catalogviews.broker.ChildProcessKafkaBroker.DEFAULT_JVM_OPTIONS);
+        assertThat(settings("--broker-jvm-options", " -Xmx512m  -XX:+UseSerialGC ").brokerJvmOptions())
+                .containsExactly("-Xmx512m", "-XX:+UseSerialGC");
+    }
+
+    @Test
     void shouldKeepPostgresNegatableBesideRestore() {
         assertThat(settings("--no-postgres", "--restore").postgres()).isFalse();
         assertThat(settings("--no-postgres", "--restore").restore()).isTrue();

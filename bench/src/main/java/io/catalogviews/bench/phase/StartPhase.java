@@ -38,9 +38,10 @@ public final class StartPhase {
         String bootstrap = s.bootstrapServers();
         BrokerProcess brokerProcess = null;
         if (bootstrap == null) {
-            ctx.say("starting a Kafka broker (child JVM, KRaft, one node)");
+            ctx.say("starting a Kafka broker (child JVM, KRaft, one node; JVM " + s.brokerJvmOptions() + ")");
             ChildProcessKafkaBroker broker = ctx.resources().add(ChildProcessKafkaBroker.start(
-                    EmbeddedKafkaBroker.Config.of(ctx.workDir().resolve("kafka"))));
+                    EmbeddedKafkaBroker.Config.of(ctx.workDir().resolve("kafka")),
+                    EmbeddedKafkaBroker.DEFAULT_START_TIMEOUT, s.brokerJvmOptions()));
             bootstrap = broker.bootstrapServers();
             brokerProcess = new BrokerProcess(bootstrap, broker.pid().orElse(-1));
         }

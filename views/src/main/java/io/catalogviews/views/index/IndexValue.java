@@ -33,6 +33,10 @@ public final class IndexValue {
     /** A serving value: the plain fields plus the entry's serving JSON, so that a page needs no row read. */
     public static byte[] encodeServing(ListingEntry e) {
         byte[] b = e.brand().getBytes(StandardCharsets.UTF_8);
+        if (b.length > 0xFFFF) {
+            // The contract's brands are far shorter; a longer one must fail the derivation, not wrap the length.
+            throw new IllegalArgumentException("brand of " + b.length + " bytes is too long for an index value");
+        }
         byte[] json = e.json();
         return ByteBuffer.allocate(PRICE_END + 2 + b.length + json.length).put(flags(e, true))
                 .putLong(e.priceCents()).putShort((short) b.length).put(b).put(json).array();
