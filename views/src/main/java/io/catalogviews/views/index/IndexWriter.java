@@ -82,11 +82,16 @@ public final class IndexWriter {
             return Map.of();
         }
         Map<Bytes, byte[]> out = new HashMap<>(32);
-        byte[] value = IndexValue.encode(e);
-        byte[] serving = category == null ? value : IndexValue.encodeServing(e);
+        byte[] plain = IndexValue.encode(e);
+        byte[] serving = null; // encoded once, for the first kind that serves pages
         for (IndexKind kind : IndexKind.kinds()) {
+            byte[] value = plain;
+            if (servesPages(kind, category)) {
+                serving = serving == null ? IndexValue.encodeServing(e) : serving;
+                value = serving;
+            }
             byte[] prefix = IndexKeys.prefix(kind, category, e.brand());
-            out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), servesPages(kind, category) ? serving : value);
+            out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), value);
         }
         return out;
     }
