@@ -3,6 +3,7 @@ package io.catalogviews.api.listing;
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.QueryParams;
 import io.catalogviews.api.routing.RequestTarget;
+import io.catalogviews.views.ids.CategoryName;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.ListingFilter;
 
@@ -47,7 +48,6 @@ public final class ListingParams {
     static final Set<String> FACET_PARAMS = Set.of("category", "brand", "minPrice", "maxPrice", "inStock",
             "brandLimit", "fresh");
 
-    private static final Pattern CATEGORY = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,19}");
 
     /**
@@ -119,8 +119,8 @@ public final class ListingParams {
 
     private static ListingFilter filter(QueryParams params) {
         String category = params.single("category");
-        if (category != null && !CATEGORY.matcher(category).matches()) {
-            throw ApiException.badRequest("category", "parameter 'category' must match [a-z0-9][a-z0-9-]{0,63}");
+        if (category != null && !CategoryName.isValid(category)) {
+            throw ApiException.badRequest("category", "parameter 'category' must match " + CategoryName.GRAMMAR);
         }
         List<String> brands = brands(params.all("brand"));
         Long minPrice = price(params, "minPrice");

@@ -2,6 +2,7 @@ package io.catalogviews.api.listing;
 
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.Ids;
+import io.catalogviews.views.ids.CategoryName;
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.ListingFilter;
 import io.catalogviews.views.listing.ListingQuery;
@@ -11,7 +12,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Pattern;
 
 /**
  * The body of an internal scatter-gather request (DESIGN.md decision 9): exactly which local partitions the
@@ -36,7 +36,6 @@ final class ScatterRequest {
     private static final int FACETS = 2;
     private static final int CATEGORIES = 3;
     private static final int MAX_TEXT_BYTES = 1024;
-    private static final Pattern CATEGORY = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
 
     /** A page of a whole-catalog listing over the given product partitions. */
     record PageRequest(ListingQuery query, Set<Integer> partitions) {
@@ -163,7 +162,7 @@ final class ScatterRequest {
 
     private static ListingFilter filter(Wire.Reader in) {
         String category = in.optText(MAX_TEXT_BYTES);
-        if (category != null && !CATEGORY.matcher(category).matches()) {
+        if (category != null && !CategoryName.isValid(category)) {
             throw new Wire.Malformed("bad category");
         }
         int n = in.count(ListingParams.MAX_BRANDS, 4);

@@ -25,6 +25,8 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     public static final String MEMORY_BYTES_CONFIG = "catalog.views.rocksdb.memory.bytes";
     public static final long DEFAULT_MEMORY_BYTES = 256L * 1024 * 1024;
     private static final double WRITE_BUFFER_SHARE = 0.25;
+    /** Bloom bits per memtable byte: 2 % of an 8 MB memtable is ~1.3 M bits, over 10 per key for ~100-byte keys. */
+    static final double MEMTABLE_BLOOM_RATIO = 0.02;
 
     private static Cache cache;
     private static WriteBufferManager writeBufferManager;
@@ -51,6 +53,11 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
         table.setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash);
         table.setDataBlockHashTableUtilRatio(0.75);
         options.setTableFormatConfig(table);
+        // A point read looks in the memtables before the files; most reads (a product, a row before its change)
+        // miss them, and without a filter each miss is a full skip-list search (a sixth of a batch read's CPU in a
+        // profile). A whole-key bloom in each memtable answers those misses with a few hashes.
+        options.setMemtablePrefixBloomSizeRatio(MEMTABLE_BLOOM_RATIO);
+        options.setMemtableWholeKeyFiltering(true);
         options.setWriteBufferManager(writeBufferManager);
         options.setWriteBufferSize(8L * 1024 * 1024);
         options.setMaxWriteBufferNumber(2);
