@@ -207,15 +207,11 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /**
      * The view interactive queries read: the inner store's, so that READ_COMMITTED reaches RocksDB's committed
      * state instead of this store's reads, which see the open transaction's writes (the interface's default
-     * returns {@code this}, and every layer above passes the level down to here). Where RocksDB can read many keys
-     * of that state in one call, the view is a {@link MultiGetStore}.
+     * returns {@code this}, and every layer above passes the level down to here).
      */
     @Override
     public ReadOnlyKeyValueStore<Bytes, byte[]> readOnly(IsolationLevel isolationLevel) {
-        ReadOnlyKeyValueStore<Bytes, byte[]> view = wrapped().readOnly(isolationLevel);
-        return CommittedMultiGet.of(wrapped(), isolationLevel)
-                .<ReadOnlyKeyValueStore<Bytes, byte[]>>map(multiGet -> new MultiGetView(view, multiGet))
-                .orElse(view);
+        return wrapped().readOnly(isolationLevel);
     }
 
     /**

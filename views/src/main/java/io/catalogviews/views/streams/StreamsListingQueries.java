@@ -184,11 +184,11 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     /** The partition's store, guarded; throws {@link StoreUnavailableException} when it cannot be read here. */
-    private ReadOnlyKeyValueStore<Bytes, byte[]> store(String name, int partition, boolean anyReplica) {
-        ReadOnlyKeyValueStore<Bytes, byte[]> store;
+    private <K> ReadOnlyKeyValueStore<K, byte[]> store(String name, int partition, boolean anyReplica) {
+        ReadOnlyKeyValueStore<K, byte[]> store;
         try {
-            StoreQueryParameters<ReadOnlyKeyValueStore<Bytes, byte[]>> parameters = StoreQueryParameters
-                    .fromNameAndType(name, new PinnedStoreType())
+            StoreQueryParameters<ReadOnlyKeyValueStore<K, byte[]>> parameters = StoreQueryParameters
+                    .fromNameAndType(name, new PinnedStoreType<K, byte[]>())
                     .withPartition(partition);
             store = streams.store(anyReplica ? parameters.enableStaleStores() : parameters);
         } catch (StreamsException e) {
@@ -199,6 +199,6 @@ public final class StreamsListingQueries implements ListingQueries {
             throw new StoreUnavailableException(QueryFailure.retryLater("store " + name + " partition " + partition
                     + " cannot be queried now (" + streams.state() + "): " + e.getMessage()), e);
         }
-        return new GuardedStore(store, name, partition, streams::state);
+        return new GuardedStore<>(store, name, partition, streams::state);
     }
 }

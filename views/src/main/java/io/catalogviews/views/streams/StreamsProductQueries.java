@@ -2,7 +2,6 @@ package io.catalogviews.views.streams;
 
 import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.ids.ProductId;
-import io.catalogviews.views.store.MultiGetStore;
 import io.catalogviews.views.store.RowKeys;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.query.KeyPartitioner;
@@ -17,13 +16,11 @@ import org.apache.kafka.streams.errors.InvalidStateStorePartitionException;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.IntFunction;
 
 /**
  * {@link ProductQueries} over the local partitions of the product view, through Kafka Streams interactive
@@ -53,10 +50,18 @@ public final class StreamsProductQueries implements ProductQueries {
         return read(castStore(store), partition, id);
     }
 
-    /** Ids grouped by partition, and each partition's ids read in one call to its store. */
     @Override
     public List<ProductLookup> getAll(List<String> ids) {
-        return readGrouped(ids, this::storeFor);
+        Map<Integer, Object> stores = new HashMap<>();
+        List<ProductLookup> results = new ArrayList<>(ids.size());
+        for (String id : ids) {
+            int partition = KeyPartitioner.partitionOf(id, partitions);
+            Object store = stores.computeIfAbsent(partition, this::storeFor);
+            results.add(store instanceof QueryFailure failure
+                    ? new ProductLookup.Failed(failure)
+                    : read(castStore(store), partition, id));
+        }
+        return results;
     }
 
     @Override
@@ -69,11 +74,17 @@ public final class StreamsProductQueries implements ProductQueries {
     public ReplicaBatch getAllFromAnyReplica(List<String> ids) {
         // Lags first: the copies only move forward, so what is read next is at most this far behind.
         Map<Integer, Long> lags = LocalLags.of(streams, StoreNames.PRODUCTS);
+        Map<Integer, Object> stores = new HashMap<>();
         Set<Integer> read = new TreeSet<>();
+        List<ProductLookup> results = new ArrayList<>(ids.size());
         for (String id : ids) {
-            read.add(KeyPartitioner.partitionOf(id, partitions));
+            int partition = KeyPartitioner.partitionOf(id, partitions);
+            read.add(partition);
+            Object store = stores.computeIfAbsent(partition, this::anyReplicaStoreFor);
+            results.add(store instanceof QueryFailure failure
+                    ? new ProductLookup.Failed(failure)
+                    : read(castStore(store), partition, id));
         }
-        List<ProductLookup> results = readGrouped(ids, this::anyReplicaStoreFor);
         return new ReplicaBatch(results, LocalLags.max(lags, read));
     }
 
@@ -81,7 +92,7 @@ public final class StreamsProductQueries implements ProductQueries {
     private Object anyReplicaStoreFor(int partition) {
         try {
             return streams.store(StoreQueryParameters
-                    .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType())
+                    .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType<Bytes, byte[]>())
                     .withPartition(partition).enableStaleStores());
         } catch (InvalidStateStoreException | IllegalStateException e) {
             return QueryFailure.retryLater("store " + StoreNames.PRODUCTS + " partition " + partition
@@ -89,68 +100,23 @@ public final class StreamsProductQueries implements ProductQueries {
         }
     }
 
-    /**
-     * The lookups of {@code ids}, in their order: the ids of each partition are read with one multi-key read of its
-     * store (one RocksDB call instead of one per id); a partition that cannot be read fails its ids only.
-     */
-    private List<ProductLookup> readGrouped(List<String> ids, IntFunction<Object> storeOf) {
-        ProductLookup[] results = new ProductLookup[ids.size()];
-        Map<Integer, List<Integer>> byPartition = new HashMap<>();
-        for (int i = 0; i < ids.size(); i++) {
-            String id = ids.get(i);
-            if (!ProductId.isValid(id)) {
-                results[i] = ProductLookup.ABSENT; // an id outside the grammar is never held (nor read as a key)
-            } else {
-                byPartition.computeIfAbsent(KeyPartitioner.partitionOf(id, partitions), p -> new ArrayList<>()).add(i);
-            }
-        }
-        byPartition.forEach((partition, positions) -> {
-            Object store = storeOf.apply(partition);
-            if (store instanceof QueryFailure failure) {
-                positions.forEach(i -> results[i] = new ProductLookup.Failed(failure));
-                return;
-            }
-            List<Bytes> keys = new ArrayList<>(positions.size());
-            positions.forEach(i -> keys.add(RowKeys.product(new ProductId(ids.get(i)))));
-            List<byte[]> rows;
-            try {
-                rows = MultiGetStore.getAll(castStore(store), keys);
-            } catch (InvalidStateStoreException | IllegalStateException e) {
-                ProductLookup failed = unreadable(partition, e);
-                positions.forEach(i -> results[i] = failed);
-                return;
-            }
-            for (int k = 0; k < positions.size(); k++) {
-                results[positions.get(k)] = lookupOf(rows.get(k));
-            }
-        });
-        return Arrays.asList(results);
-    }
-
     private static ProductLookup read(ReadOnlyKeyValueStore<Bytes, byte[]> store, int partition, String id) {
         ProductId checked = ProductId.parse(id).orElse(null);
         if (checked == null) {
             return ProductLookup.ABSENT; // an id outside the grammar is never held (and never read as a key)
         }
+        byte[] row;
         try {
-            return lookupOf(store.get(RowKeys.product(checked)));
-        } catch (InvalidStateStoreException | IllegalStateException e) {
-            return unreadable(partition, e);
-        }
-    }
-
-    private static ProductLookup unreadable(int partition, RuntimeException e) {
-        if (e instanceof InvalidStateStorePartitionException) {
+            row = store.get(RowKeys.product(checked));
+        } catch (InvalidStateStorePartitionException e) {
             // Raised when the handle is made (PinnedStoreType); kept for a standard handle.
             return new ProductLookup.Failed(QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS
                     + " partition " + partition + " is not hosted by this instance (or is still restoring)"));
+        } catch (InvalidStateStoreException | IllegalStateException e) {
+            return new ProductLookup.Failed(QueryFailure.retryLater(
+                    "store " + StoreNames.PRODUCTS + " partition " + partition + " closed during a read: "
+                            + e.getMessage()));
         }
-        return new ProductLookup.Failed(QueryFailure.retryLater(
-                "store " + StoreNames.PRODUCTS + " partition " + partition + " closed during a read: "
-                        + e.getMessage()));
-    }
-
-    private static ProductLookup lookupOf(byte[] row) {
         if (row == null) {
             return ProductLookup.ABSENT;
         }
@@ -164,7 +130,7 @@ public final class StreamsProductQueries implements ProductQueries {
     private Object storeFor(int partition) {
         try {
             return streams.store(StoreQueryParameters
-                    .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType())
+                    .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType<Bytes, byte[]>())
                     .withPartition(partition));
         } catch (InvalidStateStorePartitionException e) {
             return QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS + " partition " + partition

@@ -10,9 +10,4 @@ class InMemoryViewStoreTest extends ViewStoreContractTest {
     KeyValueBytesStoreSupplier productView(String name) {
         return new ViewStores(Stores.inMemoryKeyValueStore(name), RowDerivation.PRODUCTS);
     }
-
-    @Override
-    boolean readsManyKeysInOneCall() {
-        return false;
-    }
 }

@@ -13,11 +13,6 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
         return ViewStores.products(name);
     }
 
-    @Override
-    boolean readsManyKeysInOneCall() {
-        return true;
-    }
-
     /**
      * The contract tests above run with index entries written straight into the transaction's batch only while this
      * Kafka Streams version has the internals that path reaches; after an upgrade that moves them, the store falls
@@ -28,15 +23,6 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
         assertThat(UnindexedBatchWrites.supported())
                 .as("Kafka Streams' RocksDBStore.dbAccessor, TransactionalDBAccessor.buffer and "
                         + "RocksDBTransactionBuffer.cfHandle/writeBatch are reachable")
-                .isTrue();
-    }
-
-    /** As above, for the multi-key reads of batches: without them, a batch reads its ids one by one. */
-    @Test
-    void shouldReachTheDatabaseForMultiKeyReadsWhenRunOnThisKafkaStreamsVersion() {
-        assertThat(CommittedMultiGet.supported())
-                .as("Kafka Streams' RocksDBStore.db, dbAccessor, cfAccessor and "
-                        + "SingleColumnFamilyAccessor.columnFamily are reachable")
                 .isTrue();
     }
 }

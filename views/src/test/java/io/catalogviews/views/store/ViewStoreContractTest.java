@@ -11,7 +11,6 @@ import io.catalogviews.views.index.ViewLayout;
 import io.catalogviews.views.product.ProductJson;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.product.ProductState;
-import io.catalogviews.views.streams.PinnedStoreType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -90,9 +89,6 @@ abstract class ViewStoreContractTest {
 
     /** The store under test, as {@link ViewStores} builds it for the product view. */
     abstract KeyValueBytesStoreSupplier productView(String name);
-
-    /** Whether the store's interactive-query handle reads many keys in one call ({@link MultiGetStore}). */
-    abstract boolean readsManyKeysInOneCall();
 
     static synchronized String bootstrapServers() {
         if (broker == null) {
@@ -199,37 +195,6 @@ abstract class ViewStoreContractTest {
         awaitProcessed();
 
         awaitCommitted("the transaction committed", () -> assertThat(rows(app)).containsOnlyKeys("p-2"));
-    }
-
-    @Test
-    void shouldReadManyKeysAtOnceAsTheyReadOneByOneWhenATransactionIsOpen() {
-        KafkaStreams app = start();
-        send("put p-1 1 500", "put p-2 1 600", "commit");
-        awaitProcessed();
-        awaitCommitted("p-1 and p-2 committed", () -> assertThat(rows(app)).containsOnlyKeys("p-1", "p-2"));
-        Map<String, byte[]> committed = rows(app);
-        send("put p-3 1 700", "put p-1 2 900", "delete p-2"); // an open transaction
-        awaitProcessed();
-
-        ReadOnlyKeyValueStore<Bytes, byte[]> handle = app.store(
-                StoreQueryParameters.fromNameAndType(STORE, new PinnedStoreType()).withPartition(0));
-        List<Bytes> keys = Stream.of("p-2", "p-3", "p-1", "absent", "p-1")
-                .map(id -> Bytes.wrap(id.getBytes(java.nio.charset.StandardCharsets.US_ASCII))).toList();
-        List<String> oneByOne = new ArrayList<>();
-        keys.forEach(key -> oneByOne.add(text(handle.get(key))));
-        List<String> atOnce = new ArrayList<>();
-        MultiGetStore.getAll(handle, keys).forEach(value -> atOnce.add(text(value)));
-
-        assertThat(oneByOne).as("committed state key by key: p-2 not deleted yet, no p-3 yet, p-1 at version 1")
-                .containsExactly(text(committed.get("p-2")), null, text(committed.get("p-1")), null,
-                        text(committed.get("p-1")));
-        assertThat(atOnce).as("the same keys read at once").containsExactlyElementsOf(oneByOne);
-        assertThat(handle instanceof MultiGetStore).as("the handle reads many keys in one call")
-                .isEqualTo(readsManyKeysInOneCall());
-    }
-
-    private static String text(byte[] value) {
-        return value == null ? null : Arrays.toString(value);
     }
 
     @Test

@@ -1,15 +1,12 @@
 package io.catalogviews.views.listing.internals;
 
 import io.catalogviews.views.query.QueryFailure;
-import io.catalogviews.views.store.MultiGetStore;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.errors.InvalidStateStorePartitionException;
 import org.apache.kafka.streams.errors.StreamsException;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -23,9 +20,9 @@ import java.util.function.Supplier;
  * rebalance throws {@code InvalidStateStoreException} from the call or from an open iterator
  * ({@link QueryFailure.Kind#RETRY_LATER}), as does any other {@link StreamsException} (RocksDB failures).
  */
-public final class GuardedStore implements MultiGetStore {
+public final class GuardedStore<K, V> implements ReadOnlyKeyValueStore<K, V> {
 
-    private final ReadOnlyKeyValueStore<Bytes, byte[]> delegate;
+    private final ReadOnlyKeyValueStore<K, V> delegate;
     private final String storeName;
     private final int partition;
     private final Supplier<?> state;
@@ -34,7 +31,7 @@ public final class GuardedStore implements MultiGetStore {
      * @param state what to say about the instance's state in a retry-later message (for example
      *              {@code streams::state})
      */
-    public GuardedStore(ReadOnlyKeyValueStore<Bytes, byte[]> delegate, String storeName, int partition, Supplier<?> state) {
+    public GuardedStore(ReadOnlyKeyValueStore<K, V> delegate, String storeName, int partition, Supplier<?> state) {
         this.delegate = delegate;
         this.storeName = storeName;
         this.partition = partition;
@@ -69,7 +66,7 @@ public final class GuardedStore implements MultiGetStore {
     }
 
     @Override
-    public byte[] get(Bytes key) {
+    public V get(K key) {
         try {
             return delegate.get(key);
         } catch (StreamsException e) {
@@ -78,16 +75,7 @@ public final class GuardedStore implements MultiGetStore {
     }
 
     @Override
-    public List<byte[]> getAll(List<Bytes> keys) {
-        try {
-            return MultiGetStore.getAll(delegate, keys);
-        } catch (StreamsException e) {
-            throw onCall(e);
-        }
-    }
-
-    @Override
-    public KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
+    public KeyValueIterator<K, V> range(K from, K to) {
         try {
             return new GuardedIterator(delegate.range(from, to));
         } catch (StreamsException e) {
@@ -96,7 +84,7 @@ public final class GuardedStore implements MultiGetStore {
     }
 
     @Override
-    public KeyValueIterator<Bytes, byte[]> reverseRange(Bytes from, Bytes to) {
+    public KeyValueIterator<K, V> reverseRange(K from, K to) {
         try {
             return new GuardedIterator(delegate.reverseRange(from, to));
         } catch (StreamsException e) {
@@ -105,7 +93,7 @@ public final class GuardedStore implements MultiGetStore {
     }
 
     @Override
-    public KeyValueIterator<Bytes, byte[]> all() {
+    public KeyValueIterator<K, V> all() {
         try {
             return new GuardedIterator(delegate.all());
         } catch (StreamsException e) {
@@ -114,7 +102,7 @@ public final class GuardedStore implements MultiGetStore {
     }
 
     @Override
-    public KeyValueIterator<Bytes, byte[]> reverseAll() {
+    public KeyValueIterator<K, V> reverseAll() {
         try {
             return new GuardedIterator(delegate.reverseAll());
         } catch (StreamsException e) {
@@ -124,8 +112,8 @@ public final class GuardedStore implements MultiGetStore {
 
     /** The same guard over the delegate's view at {@code isolationLevel}: a wrapper must not widen what is read. */
     @Override
-    public ReadOnlyKeyValueStore<Bytes, byte[]> readOnly(org.apache.kafka.common.IsolationLevel isolationLevel) {
-        return new GuardedStore(delegate.readOnly(isolationLevel), storeName, partition, state);
+    public ReadOnlyKeyValueStore<K, V> readOnly(org.apache.kafka.common.IsolationLevel isolationLevel) {
+        return new GuardedStore<>(delegate.readOnly(isolationLevel), storeName, partition, state);
     }
 
     @Override
@@ -137,10 +125,10 @@ public final class GuardedStore implements MultiGetStore {
         }
     }
 
-    private final class GuardedIterator implements KeyValueIterator<Bytes, byte[]> {
-        private final KeyValueIterator<Bytes, byte[]> it;
+    private final class GuardedIterator implements KeyValueIterator<K, V> {
+        private final KeyValueIterator<K, V> it;
 
-        GuardedIterator(KeyValueIterator<Bytes, byte[]> it) {
+        GuardedIterator(KeyValueIterator<K, V> it) {
             this.it = it;
         }
 
@@ -154,7 +142,7 @@ public final class GuardedStore implements MultiGetStore {
         }
 
         @Override
-        public KeyValue<Bytes, byte[]> next() {
+        public KeyValue<K, V> next() {
             try {
                 return it.next();
             } catch (StreamsException e) {
@@ -163,7 +151,7 @@ public final class GuardedStore implements MultiGetStore {
         }
 
         @Override
-        public Bytes peekNextKey() {
+        public K peekNextKey() {
             try {
                 return it.peekNextKey();
             } catch (StreamsException e) {

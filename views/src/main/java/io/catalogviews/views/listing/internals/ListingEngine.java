@@ -114,34 +114,34 @@ public final class ListingEngine {
         List<IndexScan> scans = IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after());
         ListingFilter filter = q.filter();
         List<ListingItem> items = new ArrayList<>(Math.min(q.limit(), 64));
-        List<Candidate> candidates = new ArrayList<>(Math.min(q.limit() + 1, 64));
         boolean more = false;
         byte[] lastKey = null;
         int lastPrefixLength = 0;
         boolean cut;
         // Every page must examine at least one entry, or a cut page would resume where it started.
         try (MergedScan merged = new MergedScan(index, scans, Math.max(scanBudget, scans.size() + 1L))) {
-            boolean scanned = false;
-            while (!more && !scanned) {
-                // Candidates for the rest of the page and one more (is there more?), then their rows in one read.
-                int wanted = q.limit() + 1 - items.size();
-                candidates.clear();
-                while (candidates.size() < wanted && !scanned) {
-                    if (!merged.hasNext()) {
-                        scanned = true;
-                        break;
-                    }
-                    KeyValue<Bytes, byte[]> entry = merged.next();
-                    lastKey = entry.key.get();
-                    lastPrefixLength = merged.lastPrefixLength();
-                    byte[] value = entry.value;
-                    if (filter.accepts(IndexValue.priceCents(value), IndexValue.inStock(value))) {
-                        // A serving entry was written in one batch with its row, so it stands for the row.
-                        candidates.add(new Candidate(new Position(IndexKeys.sortValueOf(lastKey, lastPrefixLength),
-                                IndexKeys.idOf(lastKey, lastPrefixLength)), IndexValue.servingJson(value)));
-                    }
+            while (merged.hasNext()) {
+                KeyValue<Bytes, byte[]> entry = merged.next();
+                lastKey = entry.key.get();
+                lastPrefixLength = merged.lastPrefixLength();
+                byte[] value = entry.value;
+                if (!filter.accepts(IndexValue.priceCents(value), IndexValue.inStock(value))) {
+                    continue;
                 }
-                more = addListed(candidates, rows, items, q.limit());
+                String id = IndexKeys.idOf(lastKey, lastPrefixLength);
+                // A serving entry was written in one batch with its row, so it stands for the row.
+                byte[] json = IndexValue.servingJson(value);
+                if (json == null) {
+                    json = rows.json(id);
+                }
+                if (json == null) {
+                    continue; // the row is not there (yet, or any more): not a listed product
+                }
+                if (items.size() == q.limit()) {
+                    more = true;
+                    break;
+                }
+                items.add(new ListingItem(new Position(IndexKeys.sortValueOf(lastKey, lastPrefixLength), id), json));
             }
             cut = !more && merged.outOfBudget();
         }
@@ -153,38 +153,6 @@ public final class ListingEngine {
         return new ListingPage(items, more);
     }
 
-    /** An accepted index entry: its position, and its serving JSON when the entry carries it (else null). */
-    private record Candidate(Position position, byte[] json) {
-    }
-
-    /**
-     * Adds the candidates that are live products to {@code items}, in order, reading the rows of those without
-     * serving JSON in one multi-key read; a candidate without a row is skipped (not there yet, or any more).
-     *
-     * @return whether a live candidate was left over once {@code items} held {@code limit}: there is more
-     */
-    private static boolean addListed(List<Candidate> candidates, RowReader rows, List<ListingItem> items, int limit) {
-        List<String> unread = new ArrayList<>();
-        for (Candidate c : candidates) {
-            if (c.json() == null) {
-                unread.add(c.position().id());
-            }
-        }
-        List<byte[]> read = unread.isEmpty() ? List.of() : rows.jsons(unread);
-        int next = 0;
-        for (Candidate c : candidates) {
-            byte[] json = c.json() != null ? c.json() : read.get(next++);
-            if (json == null) {
-                continue;
-            }
-            if (items.size() == limit) {
-                return true;
-            }
-            items.add(new ListingItem(c.position(), json));
-        }
-        return false;
-    }
-
     /** One product partition of a whole-catalog page: its whole-catalog indexes and its product rows. */
     public record CatalogPartition(ReadOnlyKeyValueStore<Bytes, byte[]> index, RowReader rows) {
     }
@@ -192,10 +160,10 @@ public final class ListingEngine {
     /**
      * A whole-catalog page: positions first, rows last. Each partition's page is chosen from its index alone, the
      * pages are merged, and only the merged page's rows are read — {@code limit} row reads instead of
-     * {@code limit + 1} per partition (12 partitions: 60 instead of 732), in one multi-key read per partition. A
-     * product's row is in the partition of its id, like its index entries. When a chosen item has no live row there
-     * (deleted after its entry was read), the page is read again the long way, rows with their entries, which skips
-     * entries without rows: the answer is the same either way.
+     * {@code limit + 1} per partition (12 partitions: 60 instead of 732). A product's row is in the partition of its
+     * id, like its index entries. When a chosen item has no live row there (deleted after its entry was read), the
+     * page is read again the long way, rows with their entries, which skips entries without rows: the answer is
+     * the same either way.
      *
      * @param partitions    the product partitions asked, by partition number
      * @param partitionOfId the partition number of a product id
@@ -203,31 +171,14 @@ public final class ListingEngine {
     public ListingPage catalogPage(Map<Integer, CatalogPartition> partitions, ToIntFunction<String> partitionOfId,
                                    ListingQuery q) {
         ListingPage merged = mergedPage(partitions, p -> POSITIONS_ONLY, q);
-        List<ListingItem> chosen = merged.items();
-        Map<Integer, List<Integer>> byPartition = new HashMap<>();
-        for (int i = 0; i < chosen.size(); i++) {
-            byPartition.computeIfAbsent(partitionOfId.applyAsInt(chosen.get(i).position().id()), k -> new ArrayList<>())
-                    .add(i);
-        }
-        byte[][] jsons = new byte[chosen.size()][];
-        for (Map.Entry<Integer, List<Integer>> group : byPartition.entrySet()) {
-            CatalogPartition p = partitions.get(group.getKey());
-            if (p == null) {
+        List<ListingItem> items = new ArrayList<>(merged.items().size());
+        for (ListingItem item : merged.items()) {
+            CatalogPartition p = partitions.get(partitionOfId.applyAsInt(item.position().id()));
+            byte[] json = p == null ? null : p.rows().json(item.position().id());
+            if (json == null) {
                 return mergedPage(partitions, CatalogPartition::rows, q);
             }
-            List<String> ids = new ArrayList<>(group.getValue().size());
-            group.getValue().forEach(i -> ids.add(chosen.get(i).position().id()));
-            List<byte[]> read = p.rows().jsons(ids); // one multi-key read per partition
-            for (int k = 0; k < ids.size(); k++) {
-                jsons[group.getValue().get(k)] = read.get(k);
-            }
-        }
-        List<ListingItem> items = new ArrayList<>(chosen.size());
-        for (int i = 0; i < chosen.size(); i++) {
-            if (jsons[i] == null) {
-                return mergedPage(partitions, CatalogPartition::rows, q);
-            }
-            items.add(new ListingItem(chosen.get(i).position(), jsons[i]));
+            items.add(new ListingItem(item.position(), json));
         }
         return new ListingPage(items, merged.more(), merged.scannedTo());
     }

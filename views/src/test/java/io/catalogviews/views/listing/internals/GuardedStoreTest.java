@@ -98,7 +98,7 @@ class GuardedStoreTest {
     void shouldSayNotHostedHereWhenThePartitionIsNoLongerAnActiveTask() {
         TestCatalog catalog = catalog();
         TestCatalog.Partition p = catalog.partitions.get(0);
-        ReadOnlyKeyValueStore<Bytes, byte[]> moved = new GuardedStore(new FailingStore(p.catalogIndex,
+        ReadOnlyKeyValueStore<Bytes, byte[]> moved = new GuardedStore<>(new FailingStore(p.catalogIndex,
                 new InvalidStateStorePartitionException("The specified partition 4 for store catalog-index does not "
                         + "exist."), null, 0), "catalog-index", 4, () -> "RUNNING");
 
@@ -114,7 +114,7 @@ class GuardedStoreTest {
     void shouldSayRetryLaterAndCloseEveryIteratorWhenTheStoreClosesDuringAScan() {
         TestCatalog catalog = catalog();
         TestCatalog.Partition p = catalog.partitions.get(0);
-        ReadOnlyKeyValueStore<Bytes, byte[]> closing = new GuardedStore(new FailingStore(p.catalogIndex, null,
+        ReadOnlyKeyValueStore<Bytes, byte[]> closing = new GuardedStore<>(new FailingStore(p.catalogIndex, null,
                 new InvalidStateStoreException("RocksDB iterator for store catalog-index has closed"), 5),
                 "catalog-index", 2, () -> "REBALANCING");
 
@@ -131,7 +131,7 @@ class GuardedStoreTest {
     void shouldSayRetryLaterWhenARowReadFindsTheStoreClosed() {
         TestCatalog catalog = catalog();
         TestCatalog.Partition p = catalog.partitions.get(0);
-        GuardedStore rows = new GuardedStore(new FailingStore(p.categoryRows,
+        GuardedStore<Bytes, byte[]> rows = new GuardedStore<>(new FailingStore(p.categoryRows,
                 new InvalidStateStoreException("store category-rows is not open"), null, 0), "category-rows", 0,
                 () -> "RUNNING");
 

@@ -319,66 +319,6 @@ class ListingEngineTest {
         assertThat(c.categoryRows.gets()).as("rows read").isEqualTo(1);
     }
 
-    @ParameterizedTest
-    @EnumSource(value = SortOrder.class, names = {"UPDATED_DESC", "RATING_DESC"})
-    void shouldReadAPagesRowsInOneMultiKeyReadWhenItsEntriesCarryNoJson(SortOrder sort) {
-        TestCatalog catalog = randomCatalog(37L, 1);
-        ListingFilter f = new ListingFilter("tv", List.of(), null, null, null);
-        List<Product> expected = catalog.reference(f, sort);
-        int limit = 10;
-        TestCatalog.Partition c = catalog.categoryPartition("tv");
-        CountingMultiGet rows = new CountingMultiGet(c.categoryRows);
-
-        ListingPage page = new ListingEngine().page(c.categoryIndex, RowReader.categoryRows(rows, new CategoryName("tv")),
-                "tv", new ListingQuery(f, sort, limit, null));
-
-        assertThat(page.items()).extracting(i -> i.position().id())
-                .containsExactlyElementsOf(expected.subList(0, limit).stream().map(Product::id).toList());
-        assertThat(page.more()).isTrue();
-        assertThat(rows.keysPerCall).as("keys of each multi-key read").containsExactly(limit + 1);
-        assertThat(rows.gets).as("single reads").isZero();
-    }
-
-    /** Rows that count their multi-key reads (as a RocksDB view store's handle serves them) and single reads. */
-    private static final class CountingMultiGet implements io.catalogviews.views.store.MultiGetStore {
-        private final org.apache.kafka.streams.state.ReadOnlyKeyValueStore<Bytes, byte[]> rows;
-        private final List<Integer> keysPerCall = new ArrayList<>();
-        private int gets;
-
-        CountingMultiGet(org.apache.kafka.streams.state.ReadOnlyKeyValueStore<Bytes, byte[]> rows) {
-            this.rows = rows;
-        }
-
-        @Override
-        public List<byte[]> getAll(List<Bytes> keys) {
-            keysPerCall.add(keys.size());
-            List<byte[]> out = new ArrayList<>();
-            keys.forEach(k -> out.add(rows.get(k)));
-            return out;
-        }
-
-        @Override
-        public byte[] get(Bytes key) {
-            gets++;
-            return rows.get(key);
-        }
-
-        @Override
-        public org.apache.kafka.streams.state.KeyValueIterator<Bytes, byte[]> range(Bytes from, Bytes to) {
-            return rows.range(from, to);
-        }
-
-        @Override
-        public org.apache.kafka.streams.state.KeyValueIterator<Bytes, byte[]> all() {
-            return rows.all();
-        }
-
-        @Override
-        public long approximateNumEntries() {
-            return rows.approximateNumEntries();
-        }
-    }
-
     @Test
     void shouldSkipAnEntryWhoseRowIsMissingWhenPaging() {
         TestCatalog catalog = randomCatalog(21L, 2);
