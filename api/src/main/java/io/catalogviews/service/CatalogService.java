@@ -19,6 +19,7 @@ import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
+import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.store.CommitFeed;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.catalogviews.views.streams.StreamsClusterView;
@@ -180,10 +181,12 @@ public final class CatalogService implements AutoCloseable {
             ApiServer api;
             try {
                 String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
+                FacetCache facetCache = FacetCache.listeningTo(commits.categories(), partitions);
+                metrics.bindFacetCache(facetCache::hits, facetCache::misses);
                 ViewAccess views = new ViewAccess(
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
                         new StreamsProductQueries(streams, partitions),
-                        new StreamsListingQueries(streams, partitions, limits.scanBudget()),
+                        new StreamsListingQueries(streams, partitions, limits.scanBudget(), facetCache),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic), commits);
                 SecretsConfig secrets = operations.secrets();
                 if (secrets.clusterSecretDerived()) {

@@ -180,6 +180,36 @@ class ProductEventsOverHttpIT {
     }
 
     @Test
+    void shouldCountEveryLaterChangeInFacetsWhenTheSameFacetsWereReadBefore() {
+        // Facets are kept in memory between the commits that change their category (FacetCache): reading them first
+        // keeps them, and every later change of the category must still show.
+        producer.sendSingleObject(upsert(product("fresh-1", "acme", List.of("fresh-facets"), 1_000, 3, null), 1));
+        producer.sendSingleObject(upsert(product("fresh-2", "zeta", List.of("fresh-facets"), 2_000, 0, null), 1));
+        String before = "{\"total\":2,\"inStock\":1,\"brands\":[{\"value\":\"acme\",\"count\":1},"
+                + "{\"value\":\"zeta\",\"count\":1}],\"price\":{\"min\":1000,\"max\":2000}}";
+        String acmeBefore = "{\"total\":1,\"inStock\":1,\"brands\":[{\"value\":\"acme\",\"count\":1}],"
+                + "\"price\":{\"min\":1000,\"max\":1000}}";
+        await().alias("facets of both products").atMost(Duration.ofSeconds(30))
+                .until(() -> http.get("/v1/facets?category=fresh-facets").body(), before::equals);
+        assertThat(http.get("/v1/facets?category=fresh-facets").body()).as("read again").isEqualTo(before);
+        await().alias("facets of acme").atMost(Duration.ofSeconds(30))
+                .until(() -> http.get("/v1/facets?category=fresh-facets&brand=acme").body(), acmeBefore::equals);
+
+        producer.sendSingleObject(stock("fresh-2", 2, 4));
+        producer.sendSingleObject(price("fresh-1", 2, 500));
+        producer.sendSingleObject(upsert(product("fresh-3", "acme", List.of("fresh-facets"), 3_000, 1, null), 1));
+        producer.sendSingleObject(deleted("fresh-2", 3));
+
+        String after = "{\"total\":2,\"inStock\":2,\"brands\":[{\"value\":\"acme\",\"count\":2}],"
+                + "\"price\":{\"min\":500,\"max\":3000}}";
+        await().alias("facets count the stock change, the new price, the new product and the deletion")
+                .atMost(Duration.ofSeconds(30))
+                .until(() -> http.get("/v1/facets?category=fresh-facets").body(), after::equals);
+        await().alias("facets of acme count the new price and the new product").atMost(Duration.ofSeconds(30))
+                .until(() -> http.get("/v1/facets?category=fresh-facets&brand=acme").body(), after::equals);
+    }
+
+    @Test
     void shouldAnswerWaitingReadWhenTheVersionArrivesDuringTheWait() {
         CompletableFuture<HttpTestClient.Answer> waiting =
                 CompletableFuture.supplyAsync(() -> http.get("/v1/products/wait-1?minVersion=5&waitMs=10000"));

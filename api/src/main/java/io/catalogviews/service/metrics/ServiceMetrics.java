@@ -75,6 +75,25 @@ public final class ServiceMetrics implements AutoCloseable {
     }
 
     /**
+     * {@code catalog_facet_answers_total{source="memory"|"store"}}: facet requests of a category answered from the
+     * facets kept since the category's last commit, or counted from the store.
+     */
+    public void bindFacetCache(java.util.function.LongSupplier fromMemory, java.util.function.LongSupplier fromStore) {
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_facet_answers", fromMemory,
+                        java.util.function.LongSupplier::getAsLong)
+                .tag("source", "memory")
+                .description("Facet answers of a category read here: kept in memory since its last commit, or "
+                        + "counted from the store")
+                .register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_facet_answers", fromStore,
+                        java.util.function.LongSupplier::getAsLong)
+                .tag("source", "store")
+                .description("Facet answers of a category read here: kept in memory since its last commit, or "
+                        + "counted from the store")
+                .register(registry);
+    }
+
+    /**
      * {@code catalog_stream_thread_failures_total} and {@code catalog_stream_threads_failing} (1 while threads
      * fail repeatedly, when readiness is 503 too).
      */

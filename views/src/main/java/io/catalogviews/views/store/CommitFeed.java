@@ -1,6 +1,7 @@
 package io.catalogviews.views.store;
 
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.query.CategoryCommits;
 import io.catalogviews.views.query.ProductCommits;
 import org.apache.kafka.common.utils.Bytes;
 import org.slf4j.Logger;
@@ -14,7 +15,8 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Where the view stores of one instance report their commits ({@link ProductCommits}). Kafka Streams creates the
+ * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed) and
+ * of categories ({@link #categories()}). Kafka Streams creates the
  * stores, so the feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the
  * properties the application is started with, and every {@link DerivedEntriesStore} finds it when initialised.
  * Thread-safe.
@@ -27,10 +29,16 @@ public final class CommitFeed implements ProductCommits {
     private static final Logger LOG = LoggerFactory.getLogger(CommitFeed.class);
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final List<CategoryCommits.Listener> categoryListeners = new CopyOnWriteArrayList<>();
 
     @Override
     public void listen(Listener listener) {
         listeners.add(listener);
+    }
+
+    /** The commits of this instance's category partitions. */
+    public CategoryCommits categories() {
+        return categoryListeners::add;
     }
 
     /** The feed configured in {@code appConfigs}, or null when none is. */
@@ -40,6 +48,10 @@ public final class CommitFeed implements ProductCommits {
 
     /** Row keys of {@code store}, partition {@code partition}, were committed. */
     void committed(String store, int partition, Collection<Bytes> rowKeys) {
+        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+            categoriesCommitted(partition, rowKeys);
+            return;
+        }
         if (listeners.isEmpty() || !StoreNames.PRODUCTS.equals(store) || rowKeys.isEmpty()) {
             return;
         }
@@ -58,8 +70,74 @@ public final class CommitFeed implements ProductCommits {
         }
     }
 
+    /**
+     * Row keys of {@code store}, partition {@code partition}, are about to be committed (the store's commit follows;
+     * {@link #committed} is called after it whatever its outcome).
+     */
+    void committing(String store, int partition, Collection<Bytes> rowKeys) {
+        if (StoreNames.CATEGORY_LISTINGS.equals(store) && !categoryListeners.isEmpty() && !rowKeys.isEmpty()) {
+            Set<String> categories = categoriesOf(rowKeys);
+            for (CategoryCommits.Listener listener : categoryListeners) {
+                try {
+                    listener.committing(partition, categories);
+                } catch (RuntimeException e) {
+                    LOG.warn("A listener of commits of partition {} of {} failed", partition,
+                            StoreNames.CATEGORY_LISTINGS, e);
+                }
+            }
+        }
+    }
+
+    private void categoriesCommitted(int partition, Collection<Bytes> rowKeys) {
+        if (categoryListeners.isEmpty() || rowKeys.isEmpty()) {
+            return;
+        }
+        Set<String> categories = categoriesOf(rowKeys);
+        for (CategoryCommits.Listener listener : categoryListeners) {
+            try {
+                listener.committed(partition, categories);
+            } catch (RuntimeException e) {
+                LOG.warn("A listener of commits of partition {} of {} failed", partition, StoreNames.CATEGORY_LISTINGS,
+                        e);
+            }
+        }
+    }
+
+    private static Set<String> categoriesOf(Collection<Bytes> categoryRowKeys) {
+        Set<String> categories = new HashSet<>();
+        for (Bytes key : categoryRowKeys) {
+            categories.add(RowKeys.categoryOfRow(key.get()));
+        }
+        return Set.copyOf(categories);
+    }
+
+    /**
+     * This instance's copy of {@code store}, partition {@code partition}, changed without a commit (a restore or a
+     * standby's update wrote it).
+     */
+    void restored(String store, int partition) {
+        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+            categoriesReset(partition);
+        }
+    }
+
+    private void categoriesReset(int partition) {
+        for (CategoryCommits.Listener listener : categoryListeners) {
+            try {
+                listener.reset(partition);
+            } catch (RuntimeException e) {
+                LOG.warn("A listener of resets of partition {} of {} failed", partition, StoreNames.CATEGORY_LISTINGS,
+                        e);
+            }
+        }
+    }
+
     /** This instance's copy of {@code store}, partition {@code partition}, was closed. */
     void closed(String store, int partition) {
+        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+            categoriesReset(partition);
+            return;
+        }
         if (!StoreNames.PRODUCTS.equals(store)) {
             return;
         }

@@ -117,16 +117,23 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     /**
-     * Commits, then tells the feed which rows this commit made readable. Kafka Streams commits the stores after the
-     * task's Kafka transaction (and RocksDB makes them readable by committed reads here), so a listener that reads
-     * on this notice sees nothing a crash could take back.
+     * Tells the feed which rows this commit is about to make readable, commits, then tells it again (also when the
+     * commit fails). Kafka Streams commits the stores after the task's Kafka transaction (and RocksDB makes them
+     * readable by committed reads here), so a listener that reads on the second notice sees nothing a crash could
+     * take back; one that keeps answers drops them on the first, before any reader can see the change.
      */
     @Override
     public void commit(Map<TopicPartition, Long> changelogOffsets) {
-        super.commit(changelogOffsets);
-        if (feed != null && !written.isEmpty()) {
-            Set<Bytes> committed = written;
-            written = new HashSet<>();
+        if (feed == null || written.isEmpty()) {
+            super.commit(changelogOffsets);
+            return;
+        }
+        Set<Bytes> committed = written;
+        written = new HashSet<>();
+        feed.committing(name(), partition, committed);
+        try {
+            super.commit(changelogOffsets);
+        } finally {
             feed.committed(name(), partition, committed);
         }
     }
@@ -377,6 +384,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
                 out.add(record);
             }
             inner.restoreBatch(out);
+            if (feed != null) {
+                feed.restored(name(), partition);
+            }
         }
     }
 

@@ -52,11 +52,21 @@ public final class RowKeys {
     record CategoryRow(CategoryName category, ProductId id) {
     }
 
-    static CategoryRow categoryRowOf(byte[] rowKey) {
+    /** The category of a category-listings row key (the bytes before its 0x00; a checked category, ASCII). */
+    static String categoryOfRow(byte[] rowKey) {
+        return new String(rowKey, 0, separator(rowKey), java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    private static int separator(byte[] rowKey) {
         int zero = 0;
         while (zero < rowKey.length && rowKey[zero] != 0) {
             zero++;
         }
+        return zero;
+    }
+
+    static CategoryRow categoryRowOf(byte[] rowKey) {
+        int zero = separator(rowKey);
         if (zero == rowKey.length) {
             throw new IllegalArgumentException("category row key without a 0x00 between category and id: "
                     + Bytes.wrap(rowKey));

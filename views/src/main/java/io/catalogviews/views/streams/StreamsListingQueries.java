@@ -8,6 +8,7 @@ import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.ListingResult;
+import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.listing.internals.GuardedStore;
 import io.catalogviews.views.listing.internals.NamespacedStore;
 import io.catalogviews.views.listing.internals.ListingEngine;
@@ -35,10 +36,14 @@ import java.util.function.Supplier;
  * queries (active tasks only; the {@code FromAnyReplica} reads, for failover, also read standby and restoring
  * copies and report their lag). Category queries read the one category partition of the category (the
  * repartition topic has the input topic's partition count and the same murmur2 rule on the category's UTF-8
- * bytes); whole-catalog queries read a page of {@code limit} items from each requested product partition and
- * merge them ({@link ListingPage#merge}, which keeps a page cut by a partition's scan budget right). A partition
+ * bytes); whole-catalog queries merge the index ranges of every requested product partition as they read them
+ * and read the rows of the merged page only ({@link ListingEngine#catalogPage}). A partition
  * that is not hosted here, or cannot be read now, makes the whole answer a
  * {@link ListingResult.Failed}: never a shorter page. No Kafka Streams exception escapes.
+ *
+ * <p>Given the category view's commits, the facets of a category are kept between the commits that change it
+ * ({@link FacetCache}): a facet request then checks that the partition is still active here and answers from
+ * memory.
  */
 public final class StreamsListingQueries implements ListingQueries {
 
@@ -48,6 +53,8 @@ public final class StreamsListingQueries implements ListingQueries {
     public static final long DEFAULT_SCAN_BUDGET = ListingEngine.DEFAULT_SCAN_BUDGET;
 
     private final ListingEngine engine;
+    /** Null when nobody reports the category view's commits: then nothing may be kept. */
+    private final FacetCache facetCache;
 
     /**
      * @param partitions the partition count of the input topic, which the product and category views mirror
@@ -56,18 +63,25 @@ public final class StreamsListingQueries implements ListingQueries {
         this(streams, partitions, ListingEngine.DEFAULT_SCAN_BUDGET);
     }
 
+    public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
+        this(streams, partitions, scanBudget, null);
+    }
+
     /**
      * @param partitions the partition count of the input topic, which the product and category views mirror
      * @param scanBudget index entries one scan may examine: a page of a category, of each product partition of a
      *                   whole-catalog page, or the facets of one partition
+     * @param facetCache where facets of categories are kept between the commits that change them (fed by this
+     *                   instance's category commits, {@link FacetCache#listeningTo}); null to keep none
      */
-    public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
+    public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget, FacetCache facetCache) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partition count must be at least 1, not " + partitions);
         }
         this.streams = streams;
         this.partitions = partitions;
         this.engine = new ListingEngine(scanBudget);
+        this.facetCache = facetCache;
     }
 
     @Override
@@ -87,7 +101,19 @@ public final class StreamsListingQueries implements ListingQueries {
         int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         return guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category.value(), filter);
+            if (facetCache == null) {
+                return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings),
+                        category.value(), filter);
+            }
+            FacetCounts kept = facetCache.get(filter, partition);
+            if (kept != null) {
+                return kept;
+            }
+            long stamp = facetCache.stamp();
+            FacetCounts counted = engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings),
+                    category.value(), filter);
+            facetCache.keep(filter, partition, stamp, counted);
+            return counted;
         });
     }
 
