@@ -29,7 +29,7 @@ import java.util.function.ToIntFunction;
 
 /**
  * The read side of the sorted index views, over plain {@link ReadOnlyKeyValueStore}s of one partition (a
- * category partition, or one product partition for the whole catalog). Stateless and thread-safe. Every
+ * category partition), or of several product partitions merged (the whole catalog). Stateless and thread-safe. Every
  * iterator it opens is closed before it returns or throws.
  *
  * <p>Every scan has a budget of index entries examined ({@link #DEFAULT_SCAN_BUDGET} unless configured): a page
@@ -82,7 +82,8 @@ public final class ListingEngine {
     }
 
     /**
-     * @param scanBudget index entries one scan (a page, or the facets of one partition) may examine; at least 1.
+     * @param scanBudget index entries one scan (a page, or the facets of one partition) may examine, per partition
+     *                   read; at least 1.
      *                   A page merging several brand indexes examines at least one entry more than it has brands,
      *                   so that every page moves forward.
      */
@@ -109,10 +110,22 @@ public final class ListingEngine {
      */
     public ListingPage page(ReadOnlyKeyValueStore<Bytes, byte[]> index, RowReader rows, String categoryOrNull,
                             ListingQuery q) {
+        List<Range> ranges = new ArrayList<>();
+        for (IndexScan scan : IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after())) {
+            ranges.add(new Range(index, scan, rows));
+        }
+        return pageOf(ranges, scanBudget, q);
+    }
+
+    /** The index ranges of a page, each with where its products' rows are. */
+    private record Range(ReadOnlyKeyValueStore<Bytes, byte[]> index, IndexScan scan, RowReader rows) {
+    }
+
+    /** A page of the ranges merged, examining at most {@code budget} entries (and at least one per range). */
+    private static ListingPage pageOf(List<Range> ranges, long budget, ListingQuery q) {
         if (q.limit() < 1) {
             throw new IllegalArgumentException("page limit must be at least 1, not " + q.limit());
         }
-        List<IndexScan> scans = IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after());
         ListingFilter filter = q.filter();
         List<ListingItem> items = new ArrayList<>(Math.min(q.limit(), 64));
         boolean more = false;
@@ -120,7 +133,7 @@ public final class ListingEngine {
         int lastPrefixLength = 0;
         boolean cut;
         // Every page must examine at least one entry, or a cut page would resume where it started.
-        try (MergedScan merged = new MergedScan(index, scans, Math.max(scanBudget, scans.size() + 1L))) {
+        try (MergedScan merged = new MergedScan(ranges, Math.max(budget, ranges.size() + 1L))) {
             while (merged.hasNext()) {
                 KeyValue<Bytes, byte[]> entry = merged.next();
                 lastKey = entry.key.get();
@@ -133,7 +146,7 @@ public final class ListingEngine {
                 // A serving entry was written in one batch with its row, so it stands for the row.
                 byte[] json = IndexValue.servingJson(value);
                 if (json == null) {
-                    json = rows.json(id);
+                    json = merged.lastRows().json(id);
                 }
                 if (json == null) {
                     continue; // the row is not there (yet, or any more): not a listed product
@@ -159,12 +172,13 @@ public final class ListingEngine {
     }
 
     /**
-     * A whole-catalog page: positions first, rows last. Each partition's page is chosen from its index alone, the
-     * pages are merged, and only the merged page's rows are read — {@code limit} row reads instead of
-     * {@code limit + 1} per partition (12 partitions: 60 instead of 732). A product's row is in the partition of its
-     * id, like its index entries. When a chosen item has no live row there (deleted after its entry was read), the
-     * page is read again the long way, rows with their entries, which skips entries without rows: the answer is
-     * the same either way.
+     * A whole-catalog page: positions first, rows last. The partitions' index ranges are merged as they are read
+     * (one seek per range, then only as many entries as the page takes: about {@code limit} plus one per partition,
+     * instead of {@code limit + 1} from each), and only the merged page's rows are read. A product's row is in the
+     * partition of its id, like its index entries. When a chosen item has no live row there (deleted after its entry
+     * was read), the page is read again with rows, which skips entries without rows: the answer is the same either
+     * way. The scan budget is the partitions' budgets together: the merge never examines more entries than
+     * partition pages of their own would.
      *
      * @param partitions    the product partitions asked, by partition number
      * @param partitionOfId the partition number of a product id
@@ -186,11 +200,16 @@ public final class ListingEngine {
 
     private ListingPage mergedPage(Map<Integer, CatalogPartition> partitions,
                                    Function<CatalogPartition, RowReader> rows, ListingQuery q) {
-        List<ListingPage> pages = new ArrayList<>(partitions.size());
+        List<IndexScan> scans = IndexScan.plan(null, q.filter(), q.sort(), q.after());
+        List<Range> ranges = new ArrayList<>(scans.size() * partitions.size());
         for (CatalogPartition p : partitions.values()) {
-            pages.add(page(p.index(), rows.apply(p), null, q));
+            RowReader partitionRows = rows.apply(p);
+            for (IndexScan scan : scans) {
+                ranges.add(new Range(p.index(), scan, partitionRows));
+            }
         }
-        return merge(pages, q.limit());
+        int n = Math.max(1, partitions.size());
+        return pageOf(ranges, scanBudget > Long.MAX_VALUE / n ? Long.MAX_VALUE : scanBudget * n, q);
     }
 
     /**
@@ -397,15 +416,16 @@ public final class ListingEngine {
         private long reads;
         private boolean outOfBudget;
         private int lastPrefixLength;
+        private RowReader lastRows;
 
-        MergedScan(ReadOnlyKeyValueStore<Bytes, byte[]> index, List<IndexScan> scans, long budget) {
+        MergedScan(List<Range> ranges, long budget) {
             this.budget = budget;
-            heads = new PriorityQueue<>(Math.max(1, scans.size()), MergedScan::compareHeads);
+            heads = new PriorityQueue<>(Math.max(1, ranges.size()), MergedScan::compareHeads);
             try {
-                for (IndexScan scan : scans) {
-                    KeyValueIterator<Bytes, byte[]> it = scan.open(index);
+                for (Range range : ranges) {
+                    KeyValueIterator<Bytes, byte[]> it = range.scan().open(range.index());
                     open.add(it);
-                    Run run = new Run(it, scan.prefix().length);
+                    Run run = new Run(it, range.scan().prefix().length, range.rows());
                     if (advance(run)) {
                         heads.add(run);
                     }
@@ -428,6 +448,7 @@ public final class ListingEngine {
             Run run = heads.poll();
             KeyValue<Bytes, byte[]> entry = run.head;
             lastPrefixLength = run.prefixLength;
+            lastRows = run.rows;
             if (advance(run)) {
                 heads.add(run);
             }
@@ -442,6 +463,11 @@ public final class ListingEngine {
         /** The prefix length of the index the last entry came from. */
         int lastPrefixLength() {
             return lastPrefixLength;
+        }
+
+        /** Where the rows of the last entry's range are. */
+        RowReader lastRows() {
+            return lastRows;
         }
 
         private boolean advance(Run run) {
@@ -490,11 +516,13 @@ public final class ListingEngine {
     private static final class Run {
         private final KeyValueIterator<Bytes, byte[]> it;
         private final int prefixLength;
+        private final RowReader rows;
         private KeyValue<Bytes, byte[]> head;
 
-        Run(KeyValueIterator<Bytes, byte[]> it, int prefixLength) {
+        Run(KeyValueIterator<Bytes, byte[]> it, int prefixLength, RowReader rows) {
             this.it = it;
             this.prefixLength = prefixLength;
+            this.rows = rows;
         }
     }
 }
