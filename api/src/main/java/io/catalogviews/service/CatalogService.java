@@ -21,6 +21,7 @@ import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.store.CommitFeed;
+import io.catalogviews.views.streams.ActiveStoreHandles;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.catalogviews.views.streams.StreamsClusterView;
 import io.catalogviews.views.streams.StreamsKeyOwners;
@@ -155,7 +156,10 @@ public final class CatalogService implements AutoCloseable {
             metrics.bindRestoreProgress(restores);
             AtomicBoolean restored = new AtomicBoolean();
             AtomicBoolean closing = new AtomicBoolean();
+            ActiveStoreHandles handles = new ActiveStoreHandles(streams);
+            commits.onClosing(handles::invalidate); // before a store's RocksDB instance closes
             streams.setStateListener((newState, oldState) -> {
+                handles.invalidate(); // tasks move, close or become standbys only across state changes
                 LOG.info("Kafka Streams state {} -> {}", oldState, newState);
                 if (newState == KafkaStreams.State.RUNNING) {
                     restored.set(true);
@@ -185,8 +189,8 @@ public final class CatalogService implements AutoCloseable {
                 metrics.bindFacetCache(facetCache::hits, facetCache::misses);
                 ViewAccess views = new ViewAccess(
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
-                        new StreamsProductQueries(streams, partitions),
-                        new StreamsListingQueries(streams, partitions, limits.scanBudget(), facetCache),
+                        new StreamsProductQueries(streams, partitions, handles),
+                        new StreamsListingQueries(streams, partitions, limits.scanBudget(), facetCache, handles),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic), commits);
                 SecretsConfig secrets = operations.secrets();
                 if (secrets.clusterSecretDerived()) {

@@ -30,6 +30,7 @@ public final class CommitFeed implements ProductCommits {
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<CategoryCommits.Listener> categoryListeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> closingListeners = new CopyOnWriteArrayList<>();
 
     @Override
     public void listen(Listener listener) {
@@ -39,6 +40,25 @@ public final class CommitFeed implements ProductCommits {
     /** The commits of this instance's category partitions. */
     public CategoryCommits categories() {
         return categoryListeners::add;
+    }
+
+    /**
+     * Runs {@code listener} whenever a view store of this instance is about to close, before its RocksDB instance
+     * is (read handles of it must be dropped by then). Called on stream threads: it must return quickly.
+     */
+    public void onClosing(Runnable listener) {
+        closingListeners.add(listener);
+    }
+
+    /** This instance's copy of {@code store}, partition {@code partition}, is about to close. */
+    void closing(String store, int partition) {
+        for (Runnable listener : closingListeners) {
+            try {
+                listener.run();
+            } catch (RuntimeException e) {
+                LOG.warn("A listener of the closing of partition {} of {} failed", partition, store, e);
+            }
+        }
     }
 
     /** The feed configured in {@code appConfigs}, or null when none is. */

@@ -141,6 +141,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     @Override
     public void close() {
         written = new HashSet<>(); // not committed: a reader would not see them
+        if (feed != null) {
+            feed.closing(name(), partition);
+        }
         try {
             super.close();
         } finally {

@@ -55,6 +55,8 @@ public final class StreamsListingQueries implements ListingQueries {
     private final ListingEngine engine;
     /** Null when nobody reports the category view's commits: then nothing may be kept. */
     private final FacetCache facetCache;
+    /** Null: every read resolves its handles through {@code KafkaStreams.store}. */
+    private final ActiveStoreHandles handles;
 
     /**
      * @param partitions the partition count of the input topic, which the product and category views mirror
@@ -64,7 +66,7 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
-        this(streams, partitions, scanBudget, null);
+        this(streams, partitions, scanBudget, null, null);
     }
 
     /**
@@ -73,8 +75,11 @@ public final class StreamsListingQueries implements ListingQueries {
      *                   whole-catalog page, or the facets of one partition
      * @param facetCache where facets of categories are kept between the commits that change them (fed by this
      *                   instance's category commits, {@link FacetCache#listeningTo}); null to keep none
+     * @param handles    the active stores' handles kept between requests ({@link ActiveStoreHandles}), or null to
+     *                   keep none
      */
-    public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget, FacetCache facetCache) {
+    public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget, FacetCache facetCache,
+                                 ActiveStoreHandles handles) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partition count must be at least 1, not " + partitions);
         }
@@ -82,6 +87,7 @@ public final class StreamsListingQueries implements ListingQueries {
         this.partitions = partitions;
         this.engine = new ListingEngine(scanBudget);
         this.facetCache = facetCache;
+        this.handles = handles;
     }
 
     @Override
@@ -213,10 +219,14 @@ public final class StreamsListingQueries implements ListingQueries {
     private <K> ReadOnlyKeyValueStore<K, byte[]> store(String name, int partition, boolean anyReplica) {
         ReadOnlyKeyValueStore<K, byte[]> store;
         try {
-            StoreQueryParameters<ReadOnlyKeyValueStore<K, byte[]>> parameters = StoreQueryParameters
-                    .fromNameAndType(name, new PinnedStoreType<K, byte[]>())
-                    .withPartition(partition);
-            store = streams.store(anyReplica ? parameters.enableStaleStores() : parameters);
+            if (!anyReplica && handles != null) {
+                store = handles.active(name, partition);
+            } else {
+                StoreQueryParameters<ReadOnlyKeyValueStore<K, byte[]>> parameters = StoreQueryParameters
+                        .fromNameAndType(name, new PinnedStoreType<K, byte[]>())
+                        .withPartition(partition);
+                store = streams.store(anyReplica ? parameters.enableStaleStores() : parameters);
+            }
         } catch (StreamsException e) {
             // Not started, not running or rebalancing (InvalidStateStoreException and its kinds).
             throw new StoreUnavailableException(GuardedStore.classify(e, name, partition, streams::state), e);

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.query.QueryFailure;
+import io.catalogviews.views.listing.internals.FacetCache;
+import io.catalogviews.views.streams.ActiveStoreHandles;
 import io.catalogviews.views.streams.StreamsListingQueries;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,6 +57,23 @@ class StreamsListingQueriesTest {
             StreamsListingQueries queries = new StreamsListingQueries(streams, 2);
 
             assertEveryQueryFails(queries);
+            streams.close(Duration.ofSeconds(5));
+            assertEveryQueryFails(queries);
+        } finally {
+            streams.close(Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
+    void shouldAnswerRetryLaterWhenStreamsIsNotRunningAndHandlesAreKeptBetweenRequests(@TempDir Path stateDir) {
+        KafkaStreams streams = streams(stateDir);
+        try {
+            ActiveStoreHandles handles = new ActiveStoreHandles(streams);
+            StreamsListingQueries queries = new StreamsListingQueries(streams, 2, 10_000,
+                    new FacetCache(2, 1_000), handles);
+
+            assertEveryQueryFails(queries);
+            handles.invalidate();
             streams.close(Duration.ofSeconds(5));
             assertEveryQueryFails(queries);
         } finally {
