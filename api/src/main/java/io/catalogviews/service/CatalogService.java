@@ -186,7 +186,7 @@ public final class CatalogService implements AutoCloseable {
             try {
                 String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
                 FacetCache facetCache = FacetCache.listeningTo(commits.categories(), partitions);
-                metrics.bindFacetCache(facetCache::hits, facetCache::misses);
+                metrics.bindFacetCache(facetCache);
                 ViewAccess views = new ViewAccess(
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
                         new StreamsProductQueries(streams, partitions, handles),

@@ -131,6 +131,25 @@ class MetricsIT {
     }
 
     @Test
+    void shouldCountFacetAnswersFromMemoryWhenTheSameFacetsAreReadAgainWithoutChanges() {
+        String facets = "/v1/facets?category=phones&brand=acme";
+        await().alias("facets of phones count both live products").atMost(Duration.ofSeconds(30))
+                .until(() -> http.get(facets).body(), body -> body.startsWith("{\"total\":2,"));
+        PrometheusText before = scrape();
+
+        for (int i = 0; i < 3; i++) {
+            assertThat(http.get(facets).status()).isEqualTo(200);
+        }
+
+        PrometheusText after = scrape();
+        assertThat(after.type("catalog_facet_answers_total")).isEqualTo("counter");
+        assertThat(after.value("catalog_facet_answers_total", Map.of("source", "memory"))
+                - before.value("catalog_facet_answers_total", Map.of("source", "memory")))
+                .as("answers kept since the last commit of phones").isEqualTo(3);
+        assertThat(after.value("catalog_facet_answers_total", Map.of("source", "store"))).isPositive();
+    }
+
+    @Test
     void shouldExportKafkaStreamsRocksDbAndJvmMetricsWhenTheStreamsAreRunning() {
         await().alias("Kafka Streams task and RocksDB metrics are exported").atMost(Duration.ofSeconds(45))
                 .pollInterval(Duration.ofSeconds(1))

@@ -76,21 +76,18 @@ public final class ServiceMetrics implements AutoCloseable {
 
     /**
      * {@code catalog_facet_answers_total{source="memory"|"store"}}: facet requests of a category answered from the
-     * facets kept since the category's last commit, or counted from the store.
+     * facets kept since the category's last commit, or counted from the store. Micrometer holds what it reads only
+     * weakly, so the cache itself is registered (the service holds it), never a method reference of it.
      */
-    public void bindFacetCache(java.util.function.LongSupplier fromMemory, java.util.function.LongSupplier fromStore) {
-        io.micrometer.core.instrument.FunctionCounter.builder("catalog_facet_answers", fromMemory,
-                        java.util.function.LongSupplier::getAsLong)
-                .tag("source", "memory")
-                .description("Facet answers of a category read here: kept in memory since its last commit, or "
-                        + "counted from the store")
-                .register(registry);
-        io.micrometer.core.instrument.FunctionCounter.builder("catalog_facet_answers", fromStore,
-                        java.util.function.LongSupplier::getAsLong)
-                .tag("source", "store")
-                .description("Facet answers of a category read here: kept in memory since its last commit, or "
-                        + "counted from the store")
-                .register(registry);
+    public void bindFacetCache(io.catalogviews.views.listing.internals.FacetCache cache) {
+        String description = "Facet answers of a category read here: kept in memory since its last commit, or "
+                + "counted from the store";
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_facet_answers", cache,
+                        io.catalogviews.views.listing.internals.FacetCache::hits)
+                .tag("source", "memory").description(description).register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_facet_answers", cache,
+                        io.catalogviews.views.listing.internals.FacetCache::misses)
+                .tag("source", "store").description(description).register(registry);
     }
 
     /**

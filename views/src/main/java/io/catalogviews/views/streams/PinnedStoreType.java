@@ -12,8 +12,9 @@ import java.util.List;
  * The key-value store type of interactive queries, except that a handle for one partition is resolved once,
  * when it is made, instead of on every call. The standard handle looks the partition's task up again for each
  * {@code get} (copying the thread's task sets each time): a listing page makes one range scan and ~60 row reads,
- * and those lookups cost about a quarter of its CPU. A handle lives for one request; if its task is closed under
- * it, its calls throw {@code InvalidStateStoreException} as the standard handle's do.
+ * and those lookups cost about a quarter of its CPU. A handle lives for one request, or, for active copies, as long as
+ * {@link ActiveStoreHandles} keeps it; if its task is closed under it, its calls throw
+ * {@code InvalidStateStoreException} as the standard handle's do.
  */
 final class PinnedStoreType<K, V> implements QueryableStoreType<ReadOnlyKeyValueStore<K, V>> {
 
