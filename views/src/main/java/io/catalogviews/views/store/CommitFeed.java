@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed) and
@@ -52,13 +53,7 @@ public final class CommitFeed implements ProductCommits {
 
     /** This instance's copy of {@code store}, partition {@code partition}, is about to close. */
     void closing(String store, int partition) {
-        for (Runnable listener : closingListeners) {
-            try {
-                listener.run();
-            } catch (RuntimeException e) {
-                LOG.warn("A listener of the closing of partition {} of {} failed", partition, store, e);
-            }
-        }
+        tell(closingListeners, Runnable::run, "the closing", store, partition);
     }
 
     /** The feed configured in {@code appConfigs}, or null when none is. */
@@ -66,61 +61,37 @@ public final class CommitFeed implements ProductCommits {
         return appConfigs.get(CONFIG) instanceof CommitFeed feed ? feed : null;
     }
 
-    /** Row keys of {@code store}, partition {@code partition}, were committed. */
-    void committed(String store, int partition, Collection<Bytes> rowKeys) {
-        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
-            categoriesCommitted(partition, rowKeys);
-            return;
-        }
-        if (listeners.isEmpty() || !StoreNames.PRODUCTS.equals(store) || rowKeys.isEmpty()) {
-            return;
-        }
-        Set<String> ids = new HashSet<>(rowKeys.size() * 2);
-        for (Bytes key : rowKeys) {
-            // Product row keys are checked ids, ASCII by grammar.
-            ids.add(new String(key.get(), StandardCharsets.US_ASCII));
-        }
-        Set<String> committed = Set.copyOf(ids);
-        for (Listener listener : listeners) {
-            try {
-                listener.committed(committed);
-            } catch (RuntimeException e) {
-                LOG.warn("A listener of commits of partition {} of {} failed", partition, store, e);
-            }
-        }
-    }
-
     /**
-     * Row keys of {@code store}, partition {@code partition}, are about to be committed (the store's commit follows;
-     * {@link #committed} is called after it whatever its outcome).
+     * Row keys of {@code store}, partition {@code partition}, are about to be committed: tells who must know before
+     * the rows become readable, and returns what to run after the store's commit, whatever its outcome.
      */
-    void committing(String store, int partition, Collection<Bytes> rowKeys) {
-        if (StoreNames.CATEGORY_LISTINGS.equals(store) && !categoryListeners.isEmpty() && !rowKeys.isEmpty()) {
+    Runnable committing(String store, int partition, Collection<Bytes> rowKeys) {
+        if (rowKeys.isEmpty()) {
+            return () -> { };
+        }
+        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+            if (categoryListeners.isEmpty()) {
+                return () -> { };
+            }
             Set<String> categories = categoriesOf(rowKeys);
-            for (CategoryCommits.Listener listener : categoryListeners) {
-                try {
-                    listener.committing(partition, categories);
-                } catch (RuntimeException e) {
-                    LOG.warn("A listener of commits of partition {} of {} failed", partition,
-                            StoreNames.CATEGORY_LISTINGS, e);
-                }
+            tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
+            return () -> tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
+        }
+        if (!StoreNames.PRODUCTS.equals(store)) {
+            return () -> { };
+        }
+        return () -> {
+            if (listeners.isEmpty()) {
+                return;
             }
-        }
-    }
-
-    private void categoriesCommitted(int partition, Collection<Bytes> rowKeys) {
-        if (categoryListeners.isEmpty() || rowKeys.isEmpty()) {
-            return;
-        }
-        Set<String> categories = categoriesOf(rowKeys);
-        for (CategoryCommits.Listener listener : categoryListeners) {
-            try {
-                listener.committed(partition, categories);
-            } catch (RuntimeException e) {
-                LOG.warn("A listener of commits of partition {} of {} failed", partition, StoreNames.CATEGORY_LISTINGS,
-                        e);
+            Set<String> ids = new HashSet<>(rowKeys.size() * 2);
+            for (Bytes key : rowKeys) {
+                // Product row keys are checked ids, ASCII by grammar.
+                ids.add(new String(key.get(), StandardCharsets.US_ASCII));
             }
-        }
+            Set<String> committed = Set.copyOf(ids);
+            tell(listeners, l -> l.committed(committed), "commits", store, partition);
+        };
     }
 
     private static Set<String> categoriesOf(Collection<Bytes> categoryRowKeys) {
@@ -137,35 +108,26 @@ public final class CommitFeed implements ProductCommits {
      */
     void restored(String store, int partition) {
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
-            categoriesReset(partition);
-        }
-    }
-
-    private void categoriesReset(int partition) {
-        for (CategoryCommits.Listener listener : categoryListeners) {
-            try {
-                listener.reset(partition);
-            } catch (RuntimeException e) {
-                LOG.warn("A listener of resets of partition {} of {} failed", partition, StoreNames.CATEGORY_LISTINGS,
-                        e);
-            }
+            tell(categoryListeners, l -> l.reset(partition), "the resets", store, partition);
         }
     }
 
     /** This instance's copy of {@code store}, partition {@code partition}, was closed. */
     void closed(String store, int partition) {
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
-            categoriesReset(partition);
-            return;
+            tell(categoryListeners, l -> l.reset(partition), "the closing", store, partition);
+        } else if (StoreNames.PRODUCTS.equals(store)) {
+            tell(listeners, l -> l.closed(partition), "the closing", store, partition);
         }
-        if (!StoreNames.PRODUCTS.equals(store)) {
-            return;
-        }
-        for (Listener listener : listeners) {
+    }
+
+    /** Calls every listener; one that fails is logged and does not keep the others from being told. */
+    private static <L> void tell(List<L> listeners, Consumer<L> call, String what, String store, int partition) {
+        for (L listener : listeners) {
             try {
-                listener.closed(partition);
+                call.accept(listener);
             } catch (RuntimeException e) {
-                LOG.warn("A listener of the closing of partition {} of {} failed", partition, store, e);
+                LOG.warn("A listener of {} of partition {} of {} failed", what, partition, store, e);
             }
         }
     }

@@ -130,11 +130,11 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
         Set<Bytes> committed = written;
         written = new HashSet<>();
-        feed.committing(name(), partition, committed);
+        Runnable afterCommit = feed.committing(name(), partition, committed);
         try {
             super.commit(changelogOffsets);
         } finally {
-            feed.committed(name(), partition, committed);
+            afterCommit.run();
         }
     }
 

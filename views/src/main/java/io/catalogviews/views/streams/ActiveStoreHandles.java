@@ -24,10 +24,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * </ul>
  * A request that took a handle just before a drop reads through it as it would through one resolved for it alone:
  * the window is the same as Kafka Streams' own handles'. Reads of standby or restoring copies never use it.
+ * Without someone to drop them ({@link #perRequest}) nothing is kept and every call resolves its handle.
  */
 public final class ActiveStoreHandles {
 
     private final KafkaStreams streams;
+    private final boolean keep;
     private final AtomicLong epoch = new AtomicLong();
     private final Map<Key, Held> held = new ConcurrentHashMap<>();
 
@@ -37,8 +39,19 @@ public final class ActiveStoreHandles {
     private record Held(long epoch, ReadOnlyKeyValueStore<?, ?> store) {
     }
 
+    /** Handles kept between requests: the caller must call {@link #invalidate} as the class comment says. */
     public ActiveStoreHandles(KafkaStreams streams) {
+        this(streams, true);
+    }
+
+    private ActiveStoreHandles(KafkaStreams streams, boolean keep) {
         this.streams = streams;
+        this.keep = keep;
+    }
+
+    /** Handles resolved for each call, none kept (nobody drops them). */
+    public static ActiveStoreHandles perRequest(KafkaStreams streams) {
+        return new ActiveStoreHandles(streams, false);
     }
 
     /** Drops every handle kept: the state of the application changed, or a store is about to close. */
@@ -63,7 +76,7 @@ public final class ActiveStoreHandles {
         ReadOnlyKeyValueStore<K, byte[]> resolved = streams.store(StoreQueryParameters
                 .fromNameAndType(store, new PinnedStoreType<K, byte[]>())
                 .withPartition(partition));
-        if (running && streams.state() == KafkaStreams.State.RUNNING && epoch.get() == now) {
+        if (keep && running && streams.state() == KafkaStreams.State.RUNNING && epoch.get() == now) {
             held.put(key, new Held(now, resolved));
         }
         return resolved;

@@ -55,7 +55,6 @@ public final class StreamsListingQueries implements ListingQueries {
     private final ListingEngine engine;
     /** Null when nobody reports the category view's commits: then nothing may be kept. */
     private final FacetCache facetCache;
-    /** Null: every read resolves its handles through {@code KafkaStreams.store}. */
     private final ActiveStoreHandles handles;
 
     /**
@@ -66,7 +65,7 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
-        this(streams, partitions, scanBudget, null, null);
+        this(streams, partitions, scanBudget, null, ActiveStoreHandles.perRequest(streams));
     }
 
     /**
@@ -75,8 +74,8 @@ public final class StreamsListingQueries implements ListingQueries {
      *                   whole-catalog page, or the facets of one partition
      * @param facetCache where facets of categories are kept between the commits that change them (fed by this
      *                   instance's category commits, {@link FacetCache#listeningTo}); null to keep none
-     * @param handles    the active stores' handles kept between requests ({@link ActiveStoreHandles}), or null to
-     *                   keep none
+     * @param handles    the active stores' handles kept between requests ({@link ActiveStoreHandles}), or
+     *                   {@link ActiveStoreHandles#perRequest} to keep none
      */
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget, FacetCache facetCache,
                                  ActiveStoreHandles handles) {
@@ -108,19 +107,23 @@ public final class StreamsListingQueries implements ListingQueries {
         return guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
             if (facetCache == null) {
-                return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings),
-                        category.value(), filter);
+                return countFacets(listings, category, filter);
             }
             FacetCounts kept = facetCache.get(filter, partition);
             if (kept != null) {
                 return kept;
             }
             long stamp = facetCache.stamp();
-            FacetCounts counted = engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings),
-                    category.value(), filter);
+            FacetCounts counted = countFacets(listings, category, filter);
             facetCache.keep(filter, partition, stamp, counted);
             return counted;
         });
+    }
+
+    private FacetCounts countFacets(ReadOnlyKeyValueStore<Bytes, byte[]> listings, CategoryName category,
+                                    ListingFilter filter) {
+        return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category.value(),
+                filter);
     }
 
     @Override
@@ -140,10 +143,8 @@ public final class StreamsListingQueries implements ListingQueries {
         CategoryName category = categoryOf(filter);
         int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         long lag = LocalLags.of(streams, StoreNames.CATEGORY_LISTINGS, partition);
-        return new ReplicaRead<>(guarded(() -> {
-            ReadOnlyKeyValueStore<Bytes, byte[]> listings = anyReplica(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.facets(NamespacedStore.index(listings), NamespacedStore.facets(listings), category.value(), filter);
-        }), lag);
+        return new ReplicaRead<>(guarded(() -> countFacets(anyReplica(StoreNames.CATEGORY_LISTINGS, partition),
+                category, filter)), lag);
     }
 
     @Override
@@ -219,14 +220,9 @@ public final class StreamsListingQueries implements ListingQueries {
     private <K> ReadOnlyKeyValueStore<K, byte[]> store(String name, int partition, boolean anyReplica) {
         ReadOnlyKeyValueStore<K, byte[]> store;
         try {
-            if (!anyReplica && handles != null) {
-                store = handles.active(name, partition);
-            } else {
-                StoreQueryParameters<ReadOnlyKeyValueStore<K, byte[]>> parameters = StoreQueryParameters
-                        .fromNameAndType(name, new PinnedStoreType<K, byte[]>())
-                        .withPartition(partition);
-                store = streams.store(anyReplica ? parameters.enableStaleStores() : parameters);
-            }
+            store = anyReplica ? streams.store(StoreQueryParameters
+                    .fromNameAndType(name, new PinnedStoreType<K, byte[]>())
+                    .withPartition(partition).enableStaleStores()) : handles.active(name, partition);
         } catch (StreamsException e) {
             // Not started, not running or rebalancing (InvalidStateStoreException and its kinds).
             throw new StoreUnavailableException(GuardedStore.classify(e, name, partition, streams::state), e);

@@ -31,19 +31,18 @@ public final class StreamsProductQueries implements ProductQueries {
 
     private final KafkaStreams streams;
     private final int partitions;
-    /** Null: every read resolves its handle through {@code KafkaStreams.store}. */
     private final ActiveStoreHandles handles;
 
     /**
      * @param partitions the partition count of the input topic, which the product view mirrors
      */
     public StreamsProductQueries(KafkaStreams streams, int partitions) {
-        this(streams, partitions, null);
+        this(streams, partitions, ActiveStoreHandles.perRequest(streams));
     }
 
     /**
      * @param handles the active stores' handles kept between requests (dropped by the application's state changes
-     *                and its stores' closes; see {@link ActiveStoreHandles}), or null to keep none
+     *                and its stores' closes; see {@link ActiveStoreHandles}), or {@link ActiveStoreHandles#perRequest}
      */
     public StreamsProductQueries(KafkaStreams streams, int partitions, ActiveStoreHandles handles) {
         this.streams = streams;
@@ -140,10 +139,7 @@ public final class StreamsProductQueries implements ProductQueries {
     /** The partition's store, or the {@link QueryFailure} saying why it cannot be read here. */
     private Object storeFor(int partition) {
         try {
-            return handles != null ? handles.<Bytes>active(StoreNames.PRODUCTS, partition)
-                    : streams.store(StoreQueryParameters
-                            .fromNameAndType(StoreNames.PRODUCTS, new PinnedStoreType<Bytes, byte[]>())
-                            .withPartition(partition));
+            return handles.<Bytes>active(StoreNames.PRODUCTS, partition);
         } catch (InvalidStateStorePartitionException e) {
             return QueryFailure.notHostedHere("store " + StoreNames.PRODUCTS + " partition " + partition
                     + " is not hosted by this instance");
