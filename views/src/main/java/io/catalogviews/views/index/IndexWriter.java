@@ -97,14 +97,17 @@ public final class IndexWriter {
     }
 
     /**
-     * Whether the entries of {@code kind} in {@code category} carry the serving JSON: the {@code price} indexes of a
-     * category (plain and per brand), which serve the default sort and {@code -price}, so that such a page is one
-     * range scan and no row read. Not the other sorts (each would add the JSON's bytes to every write of its entries),
-     * and not the whole-catalog indexes, whose pages choose their items from twelve partitions first and read only
-     * the winners' rows, so JSON in their entries would be read for every candidate.
+     * Whether the entries of {@code kind} in {@code category} carry the serving JSON: the {@code price} and
+     * {@code -updatedAt} indexes of a category (plain and per brand), so that a page sorted by {@code price},
+     * {@code -price} or {@code -updatedAt} is one range scan and no row read. {@code -updatedAt} entries move on
+     * every change of a product (every change sets {@code updatedAt}), so their JSON adds bytes to writes that happen
+     * anyway, never a write. Not {@code -rating}, whose entries stay where they are on most changes and whose small
+     * values are what filtered facets count over; and not the whole-catalog indexes, whose pages choose their items
+     * from twelve partitions first and read only the winners' rows, so JSON in their entries would be read for every
+     * candidate.
      */
     static boolean servesPages(IndexKind kind, String category) {
-        return category != null && kind.sort() == SortOrder.PRICE;
+        return category != null && (kind.sort() == SortOrder.PRICE || kind.sort() == SortOrder.UPDATED_DESC);
     }
 
     private void adjust(Bytes key, long totalDelta, long inStockDelta) {

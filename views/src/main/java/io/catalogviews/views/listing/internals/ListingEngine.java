@@ -41,8 +41,9 @@ import java.util.function.ToIntFunction;
  * <ul>
  *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
- *       look-ahead that decides {@code more}) — no row at all under {@code price} and {@code -price} in a category,
- *       whose price entries carry the serving JSON ({@link IndexValue#servingJson}). n is zero when every filter is
+ *       look-ahead that decides {@code more}) — no row at all under {@code price}, {@code -price} and
+ *       {@code -updatedAt} in a category, whose entries of those indexes carry the serving JSON
+ *       ({@link IndexValue#servingJson}). n is zero when every filter is
  *       answered by the choice of index: no filter, brands (per-brand indexes), price bounds under {@code price} or
  *       {@code -price} (a key range).
  *       {@code -price} reads the {@code price} index backwards, one run of equal prices at a time (see
@@ -53,7 +54,7 @@ import java.util.function.ToIntFunction;
  *   <li>Facets without filters: the maintained counters (one point read plus one short range over the brands of
  *       the scope) and the first entry of the price and -price indexes.</li>
  *   <li>Facets with filters: a scan of every matching entry of the price index when price bounds are given,
- *       else of the {@code -updatedAt} index (small values), per brand when brands are given, plus n.</li>
+ *       else of the {@code -rating} index (small values), per brand when brands are given, plus n.</li>
  * </ul>
  */
 public final class ListingEngine {
@@ -308,10 +309,11 @@ public final class ListingEngine {
     /**
      * The index a filtered facet query counts over: every index of a scope holds each product once, with the price,
      * stock and brand in its values. The price index, when price bounds make it a key range; otherwise the
-     * {@code -updatedAt} index, whose values are small (a category's price entries carry serving JSON).
+     * {@code -rating} index, whose values are small (a category's {@code price} and {@code -updatedAt} entries carry
+     * serving JSON).
      */
     private static SortOrder facetSort(ListingFilter f) {
-        return f.minPrice() != null || f.maxPrice() != null ? SortOrder.PRICE : SortOrder.UPDATED_DESC;
+        return f.minPrice() != null || f.maxPrice() != null ? SortOrder.PRICE : SortOrder.RATING_DESC;
     }
 
     /**

@@ -345,15 +345,15 @@ class ListingEngineTest {
     void shouldSayNoMoreWhenTheOnlyFurtherEntryHasNoRow() {
         TestCatalog catalog = randomCatalog(23L, 1);
         ListingFilter f = new ListingFilter("tv", List.of(), null, null, null);
-        List<Product> expected = catalog.reference(f, SortOrder.UPDATED_DESC);
+        List<Product> expected = catalog.reference(f, SortOrder.RATING_DESC);
         Product last = expected.get(expected.size() - 1);
         catalog.categoryPartition("tv").categoryRows.delete(RowKeys.categoryRow(new CategoryName("tv"), new ProductId(last.id())));
 
-        ListingPage page = catalog.page(new ListingQuery(f, SortOrder.UPDATED_DESC, expected.size() - 1, null));
+        ListingPage page = catalog.page(new ListingQuery(f, SortOrder.RATING_DESC, expected.size() - 1, null));
 
         assertThat(page.items()).hasSize(expected.size() - 1);
         assertThat(page.more()).isFalse();
-        assertThat(catalog.page(new ListingQuery(f, SortOrder.UPDATED_DESC, expected.size() - 2, null)).more())
+        assertThat(catalog.page(new ListingQuery(f, SortOrder.RATING_DESC, expected.size() - 2, null)).more())
                 .isTrue();
     }
 
