@@ -25,15 +25,18 @@ import org.apache.kafka.streams.state.KeyValueStore;
 public final class CategoryChangeProcessor implements Processor<byte[], byte[], Void, Void> {
 
     private KeyValueStore<Bytes, byte[]> rows;
+    private CaughtUpCommits commits;
 
     @Override
     public void init(ProcessorContext<Void, Void> context) {
         // Rows only: the store rewrites the category's index and facet entries from each row it is given.
         rows = context.getStateStore(StoreNames.CATEGORY_LISTINGS);
+        commits = CaughtUpCommits.of(context);
     }
 
     @Override
     public void process(Record<byte[], byte[]> record) {
+        commits.onRecord(record.timestamp());
         String categoryText = record.key() == null ? null : Utf8.strict(record.key());
         CategoryName category = new CategoryName(categoryText);
         if (record.value() == null) {

@@ -61,6 +61,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
     private ProcessorContext<byte[], byte[]> context;
     private KeyValueStore<Bytes, byte[]> products;
     private KeyValueStore<Bytes, byte[]> deletions;
+    private CaughtUpCommits commits;
 
     public ProductEventProcessor(TopologySettings settings) {
         this.settings = settings;
@@ -73,11 +74,13 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         this.context = context;
         this.products = context.getStateStore(StoreNames.PRODUCTS);
         this.deletions = context.getStateStore(StoreNames.PRODUCT_DELETIONS);
+        this.commits = CaughtUpCommits.of(context);
         context.schedule(settings.purgeInterval(), PunctuationType.WALL_CLOCK_TIME, this::purgeExpiredDeletions);
     }
 
     @Override
     public void process(Record<byte[], byte[]> record) {
+        commits.onRecord(record.timestamp());
         RecordMetadata source = context.recordMetadata().orElse(null);
         decide(record, source).apply(this, record, source);
     }
