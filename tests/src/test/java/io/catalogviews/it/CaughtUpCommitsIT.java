@@ -1,6 +1,7 @@
 package io.catalogviews.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.catalogviews.topology.internals.CaughtUpCommits;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,11 +25,12 @@ import static org.awaitility.Awaitility.await;
 class CaughtUpCommitsIT {
 
     /**
-     * Twice the await below: only early commits can make the change readable within it (a transaction may stay
-     * open that long, or Streams refuses the interval).
+     * A commit interval twice the await below: only early commits can make the change readable within it (a
+     * transaction may stay open that long, or Streams refuses the interval). A record counts as fresh for 20 s
+     * instead of 1, so that a slow first poll on a loaded machine cannot turn the early commits off.
      */
     private static final Map<String, String> MINUTE_COMMITS = Map.of("commit.interval.ms", "60000",
-            "producer.transaction.timeout.ms", "90000");
+            "producer.transaction.timeout.ms", "90000", CaughtUpCommits.CAUGHT_UP_WITHIN_CONFIG, "20000");
 
     @Test
     void shouldServeAChangeInItsCategoryBeforeTheCommitIntervalWhenTheServiceKeepsUp() {
