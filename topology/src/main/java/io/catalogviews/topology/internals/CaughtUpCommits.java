@@ -1,5 +1,6 @@
 package io.catalogviews.topology.internals;
 
+import org.apache.kafka.streams.processor.Cancellable;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 
@@ -18,9 +19,12 @@ import java.util.Map;
  * two cases apart: a fresh record means the thread is near the end of its input, so a commit now makes the change
  * visible sooner at little cost; an old one means a backlog, where the usual interval batches more per commit.
  * Under exactly-once v2 a thread commits all its tasks together, hence one gate per thread. A fresh record that
- * arrives while the gate is shut is not forgotten: its task asks at its next tick (a wall-clock punctuation every
- * interval), so the last change of a burst waits one more interval at most, not a whole {@code commit.interval.ms}.
- * (Kafka Streams honours a request only from a task that has something to commit, so each task asks for itself.)
+ * arrives while the gate is shut is not forgotten: its task schedules a tick (a wall-clock punctuation every
+ * interval) and asks from there, so the last change of a burst waits one more interval at most, not a whole
+ * {@code commit.interval.ms}. The tick runs only while such a record waits: Kafka Streams marks a task as needing a
+ * commit after each of its wall-clock punctuations, so a tick always scheduled would make every idle task commit at
+ * every interval. (Kafka Streams honours a request only from a task that has something to commit, so each task asks
+ * for itself.)
  *
  * <p>Configured through the Kafka Streams properties (the service's {@code --streams-config}):
  * {@value #INTERVAL_CONFIG} (0 turns early commits off) and {@value #CAUGHT_UP_WITHIN_CONFIG}. A record's age is
@@ -41,8 +45,8 @@ public final class CaughtUpCommits {
     private final long intervalMs;
     private final long caughtUpWithinMs;
     private final ThreadLocal<long[]> lastRequest;
-    /** A fresh record was taken since this task last asked. */
-    private boolean pending;
+    /** The task's tick while a fresh record it took waits for the gate; null otherwise. */
+    private Cancellable tick;
 
     CaughtUpCommits(ProcessorContext<?, ?> context, long intervalMs, long caughtUpWithinMs,
                     ThreadLocal<long[]> lastRequest) {
@@ -58,14 +62,11 @@ public final class CaughtUpCommits {
         this.intervalMs = intervalMs;
         this.caughtUpWithinMs = caughtUpWithinMs;
         this.lastRequest = lastRequest;
-        if (intervalMs > 0) {
-            context.schedule(Duration.ofMillis(intervalMs), PunctuationType.WALL_CLOCK_TIME, this::tick);
-        }
     }
 
     /**
      * The policy of a processor's task, as the application's properties set it (defaults for what they leave out);
-     * call from {@code init}: it schedules the task's tick.
+     * call from {@code init}.
      */
     public static CaughtUpCommits of(ProcessorContext<?, ?> context) {
         Map<String, Object> configs = context.appConfigs();
@@ -91,27 +92,26 @@ public final class CaughtUpCommits {
             return;
         }
         long now = context.currentSystemTimeMs();
-        if (now - recordTimestampMs > caughtUpWithinMs) {
-            return; // behind: the usual interval batches more per commit
+        if (recordTimestampMs < now - caughtUpWithinMs) {
+            return; // behind: the usual interval batches more per commit (written so that no timestamp overflows)
         }
-        pending = true;
         askIfDue(now);
-    }
-
-    private void tick(long now) {
-        if (pending) {
-            askIfDue(now);
-        }
     }
 
     private void askIfDue(long now) {
         long[] last = lastRequest.get();
         long since = now - last[0];
-        if (since >= 0 && since < intervalMs) {
-            return; // (a clock set back counts as time passed)
+        if (since >= 0 && since < intervalMs) { // (a clock set back counts as time passed)
+            if (tick == null) {
+                tick = context.schedule(Duration.ofMillis(intervalMs), PunctuationType.WALL_CLOCK_TIME, this::askIfDue);
+            }
+            return;
         }
         last[0] = now;
-        pending = false;
+        if (tick != null) {
+            tick.cancel();
+            tick = null;
+        }
         context.commit();
     }
 }

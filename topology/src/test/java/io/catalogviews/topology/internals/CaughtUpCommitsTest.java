@@ -6,7 +6,10 @@ import org.apache.kafka.streams.processor.api.MockProcessorContext;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,7 +37,8 @@ class CaughtUpCommitsTest {
 
     private static boolean askedAtTick(MockProcessorContext<Void, Void> task, long nowMs) {
         task.resetCommit();
-        task.scheduledPunctuators().forEach(p -> p.getPunctuator().punctuate(nowMs));
+        List.copyOf(task.scheduledPunctuators()).stream().filter(p -> !p.cancelled())
+                .forEach(p -> p.getPunctuator().punctuate(nowMs));
         return task.committed();
     }
 
@@ -69,11 +73,19 @@ class CaughtUpCommitsTest {
     }
 
     @Test
-    void shouldTickEveryIntervalOnTheWallClockWhenEnabled() {
+    void shouldTickOnTheWallClockOnlyWhileAFreshRecordWaitsForTheGate() {
+        assertThat(askedAfterRecordAt(NOW, NOW)).isTrue();
+        assertThat(context.scheduledPunctuators()).as("nothing waits: an idle task must not tick").isEmpty();
+
+        assertThat(askedAfterRecordAt(NOW + 10, NOW + 10)).isFalse();
+        assertThat(askedAfterRecordAt(NOW + 20, NOW + 20)).isFalse();
         assertThat(context.scheduledPunctuators()).singleElement().satisfies(p -> {
             assertThat(p.getInterval()).isEqualTo(Duration.ofMillis(50));
             assertThat(p.getType()).isEqualTo(PunctuationType.WALL_CLOCK_TIME);
         });
+
+        assertThat(askedAtTick(context, NOW + 60)).isTrue();
+        assertThat(context.scheduledPunctuators()).allSatisfy(p -> assertThat(p.cancelled()).isTrue());
     }
 
     @Test
@@ -106,12 +118,13 @@ class CaughtUpCommitsTest {
         MockProcessorContext<Void, Void> task = new MockProcessorContext<>();
         CaughtUpCommits defaults = CaughtUpCommits.of(task);
 
-        assertThat(task.scheduledPunctuators()).singleElement().satisfies(p ->
-                assertThat(p.getInterval()).isEqualTo(Duration.ofMillis(CaughtUpCommits.DEFAULT_INTERVAL_MS)));
         // Far in the future, so that no earlier use of this thread's gate in the same JVM shuts it.
         long later = NOW + 365L * 24 * 3600 * 1000;
         assertThat(askedAfterRecordAt(task, defaults, later, later - CaughtUpCommits.DEFAULT_CAUGHT_UP_WITHIN_MS))
                 .isTrue();
+        assertThat(askedAfterRecordAt(task, defaults, later + 1, later + 1)).isFalse();
+        assertThat(task.scheduledPunctuators()).singleElement().satisfies(p ->
+                assertThat(p.getInterval()).isEqualTo(Duration.ofMillis(CaughtUpCommits.DEFAULT_INTERVAL_MS)));
     }
 
     @Test
@@ -124,6 +137,64 @@ class CaughtUpCommitsTest {
                 new MockProcessorContext<>(config(CaughtUpCommits.INTERVAL_CONFIG, "-5"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(CaughtUpCommits.INTERVAL_CONFIG);
+    }
+
+    /**
+     * Record timestamps come from outside (any producer sets them): whatever they are — negative, zero, far in the
+     * past or future, the extremes of a long — a thread never asks twice within the interval, and a fresh record
+     * is never left without an ask after it or a tick to ask for it. Seeded, so a failure repeats.
+     */
+    @Test
+    void shouldNeverAskTwiceWithinTheIntervalNorForgetAFreshRecordWhateverTheTimestamps() {
+        Random random = new Random(20261203L);
+        for (int round = 0; round < 200; round++) {
+            ThreadLocal<long[]> gate = ThreadLocal.withInitial(() -> new long[1]);
+            List<MockProcessorContext<Void, Void>> tasks = new ArrayList<>();
+            List<CaughtUpCommits> policies = new ArrayList<>();
+            for (int t = 0; t < 3; t++) {
+                MockProcessorContext<Void, Void> task = new MockProcessorContext<>();
+                tasks.add(task);
+                policies.add(new CaughtUpCommits(task, 50, 1_000, gate));
+            }
+            long now = NOW;
+            Long lastAsk = null;
+            for (int step = 0; step < 300; step++) {
+                now += random.nextInt(40);
+                int t = random.nextInt(tasks.size());
+                MockProcessorContext<Void, Void> task = tasks.get(t);
+                boolean asked;
+                long timestamp = hostileTimestamp(random, now);
+                boolean fresh = timestamp >= now - 1_000;
+                if (random.nextInt(4) == 0) {
+                    asked = askedAtTick(task, now);
+                    fresh = false;
+                } else {
+                    asked = askedAfterRecordAt(task, policies.get(t), now, timestamp);
+                }
+                if (asked) {
+                    if (lastAsk != null) {
+                        assertThat(now - lastAsk).as("round %d step %d: asks apart (ms)", round, step)
+                                .isGreaterThanOrEqualTo(50);
+                    }
+                    lastAsk = now;
+                } else if (fresh) {
+                    assertThat(task.scheduledPunctuators()).as("round %d step %d: a fresh record waits", round, step)
+                            .anySatisfy(p -> assertThat(p.cancelled()).isFalse());
+                }
+            }
+        }
+    }
+
+    private static long hostileTimestamp(Random random, long now) {
+        return switch (random.nextInt(8)) {
+            case 0 -> Long.MIN_VALUE;
+            case 1 -> Long.MAX_VALUE;
+            case 2 -> -1L;
+            case 3 -> 0L;
+            case 4 -> random.nextLong();
+            case 5 -> now + random.nextInt(100_000);
+            default -> now - random.nextInt(2_000);
+        };
     }
 
     private static Properties config(String key, String value) {
