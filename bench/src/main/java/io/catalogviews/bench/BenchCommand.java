@@ -139,6 +139,11 @@ public final class BenchCommand implements Callable<Integer> {
             + "freshness phase. Default: 20s, quick 5s.")
     Duration freshnessDuration;
 
+    @Option(names = "--freshness-warmup", converter = DurationText.class, description = "Changes published at the "
+            + "freshness rate, with the read mix, before the first freshness run and not measured: the service "
+            + "compiles its change path meanwhile (a load without changes leaves it cold). Default: 30s, quick 0s.")
+    Duration freshnessWarmup;
+
     @Option(names = "--output-dir", defaultValue = "bench-results", description = "Where run directories go. "
             + "Default: ${DEFAULT-VALUE}.")
     Path outputDir;
@@ -172,6 +177,9 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<QueryClass> cls = classes == null ? List.of(QueryClass.values())
                 : classes.stream().map(QueryClass::byKey).toList();
+        if (freshnessWarmup != null && freshnessWarmup.isNegative()) {
+            throw new IllegalArgumentException("--freshness-warmup must not be negative, was " + freshnessWarmup);
+        }
         List<String> jvm = options(serviceJvmOptions);
         List<String> brokerJvm = brokerJvmOptions != null ? options(brokerJvmOptions)
                 : ChildProcessKafkaBroker.DEFAULT_JVM_OPTIONS;
@@ -195,7 +203,8 @@ public final class BenchCommand implements Callable<Integer> {
                 freshnessDuration != null ? freshnessDuration : Duration.ofSeconds(quick ? 5 : 20),
                 outputDir, seed, keepData, passThrough, restore == null || restore,
                 jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 0 : 120),
-                runs(), freshnessReadRate != null ? freshnessReadRate : 500, brokerJvm);
+                runs(), freshnessReadRate != null ? freshnessReadRate : 500, brokerJvm,
+                freshnessWarmup != null ? freshnessWarmup : Duration.ofSeconds(quick ? 0 : 30));
     }
 
     private static List<String> options(String spaceSeparated) {

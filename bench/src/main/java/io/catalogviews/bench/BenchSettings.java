@@ -24,6 +24,8 @@ import java.util.List;
  * @param runs             how many times each measured figure is taken (query runs, freshness, materialization):
  *                         reported as median and [min, max]
  * @param freshnessReadRate requests per second of the read mix running during the freshness phase (0: none)
+ * @param freshnessWarmup  how long changes (and the read mix) run unmeasured before the first freshness run: a
+ *                         service whose load held no changes has not compiled its change path yet
  */
 public record BenchSettings(boolean quick, int products, long updates, Duration warmup, Duration duration,
                             List<Integer> concurrencies, List<QueryClass> classes, String bootstrapServers,
@@ -32,7 +34,8 @@ public record BenchSettings(boolean quick, int products, long updates, Duration 
                             long rocksDbMemoryMb, boolean postgres, List<Integer> postgresPools, boolean ceiling,
                             long churnUpdates, double freshnessRate, Duration freshnessDuration, Path outputDir,
                             long seed, boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup,
-                            int runs, double freshnessReadRate, List<String> brokerJvmOptions) {
+                            int runs, double freshnessReadRate, List<String> brokerJvmOptions,
+                            Duration freshnessWarmup) {
 
     /** PostgreSQL's shared_buffers: the service's RocksDB bound, so that both peers get the same cache. */
     public long postgresSharedBuffersMb() {

@@ -83,4 +83,13 @@ class BenchCommandTest {
         assertThat(settings().freshnessReadRate()).isEqualTo(500);
         assertThat(settings("--freshness-read-rate", "0").freshnessReadRate()).isZero();
     }
+
+    @Test
+    void shouldWarmUpTheChangePathBeforeFreshnessWhenTheProfileIsFull() {
+        assertThat(settings().freshnessWarmup()).hasSeconds(30);
+        assertThat(settings("--quick").freshnessWarmup()).isZero();
+        assertThat(settings("--freshness-warmup", "30s").freshnessWarmup()).hasSeconds(30);
+        assertThat(settings("--freshness-warmup", "0s").freshnessWarmup()).isZero();
+        assertThatThrownBy(() -> settings("--freshness-warmup", "-5s")).hasMessageContaining("--freshness-warmup");
+    }
 }

@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * so a service that fell behind once stayed behind (freshness p50 of 18–24 s at 1 000 changes/s with or without
  * the read mix, at a materialization capacity of 3 000 changes/s); the growing interval keeps a probe at about
  * 20 polls per factor e of latency. A later price change of the same product makes the probe {@code superseded}
- * (the product moved again; it is left out of the percentiles).
+ * (the product moved again; it is left out of the percentiles). Where the one price fills more than a page of the
+ * brand, the probe follows the page's cursor to where the product's id would be listed.
  */
 final class CategoryPageProbes {
 
@@ -60,23 +61,22 @@ final class CategoryPageProbes {
     /** Probes a price change acknowledged at {@code ackAt} (nanoTime). */
     void probe(String productId, String category, String brand, long priceCents, long version, long ackAt) {
         started.incrementAndGet();
-        byte[] head = HttpConnection.get("/v1/products?category=" + Workloads.encode(category) + "&brand="
-                + Workloads.encode(brand) + "&minPrice=" + priceCents + "&maxPrice=" + priceCents
-                + "&sort=price&limit=200");
-        probes.execute(() -> poll(head, productId, priceCents, version, ackAt));
+        String path = "/v1/products?category=" + Workloads.encode(category) + "&brand=" + Workloads.encode(brand)
+                + "&minPrice=" + priceCents + "&maxPrice=" + priceCents + "&sort=price&limit=200";
+        probes.execute(() -> poll(path, productId, priceCents, version, ackAt));
     }
 
-    private void poll(byte[] head, String productId, long priceCents, long version, long ackAt) {
+    private void poll(String path, String productId, long priceCents, long version, long ackAt) {
         HttpConnection c = connections.get();
         try {
             while (true) {
-                HttpConnection.Response r = c.exchange(head, null);
-                long at = System.nanoTime();
-                if (r.status() != 200) {
+                Poll poll = poll(c, path, productId, priceCents, version);
+                if (poll.status() != 200) {
                     errors.incrementAndGet();
                     return;
                 }
-                if (listed(JsonCheck.MAPPER.readTree(r.body()), productId, priceCents, version)) {
+                long at = poll.at();
+                if (poll.listed()) {
                     latencies.add(at - ackAt);
                     return;
                 }
@@ -98,6 +98,32 @@ final class CategoryPageProbes {
         }
     }
 
+    /** One poll: the answer's status, whether the product was listed as changed, and when the answer was read. */
+    private record Poll(int status, boolean listed, long at) {
+    }
+
+    /** Reads the query's pages up to the one where the product would be listed. */
+    private static Poll poll(HttpConnection c, String path, String productId, long priceCents, long version)
+            throws IOException {
+        byte[] head = HttpConnection.get(path);
+        while (true) {
+            HttpConnection.Response r = c.exchange(head, null);
+            long at = System.nanoTime();
+            if (r.status() != 200) {
+                return new Poll(r.status(), false, at);
+            }
+            JsonNode page = JsonCheck.MAPPER.readTree(r.body());
+            if (listed(page, productId, priceCents, version)) {
+                return new Poll(200, true, at);
+            }
+            String cursor = laterPage(page, productId);
+            if (cursor == null) {
+                return new Poll(200, false, at);
+            }
+            head = HttpConnection.get(path + "&cursor=" + Workloads.encode(cursor));
+        }
+    }
+
     /** The wait before the next poll of a probe that has waited {@code waitedNanos} so far. */
     static long pollIntervalMillis(long waitedNanos) {
         return Math.max(POLL.toMillis(), waitedNanos / 1_000_000 * RELATIVE_RESOLUTION_PERCENT / 100);
@@ -110,6 +136,25 @@ final class CategoryPageProbes {
             }
         }
         return false;
+    }
+
+    /**
+     * The cursor of the next page when {@code productId} can only be listed there: the page's items all have the one
+     * price of the query, so they come by id, and a popular price (999) can fill more than a page of one brand in a
+     * category. Null when the product is on this page (whatever its version) or cannot be on a later one.
+     */
+    static String laterPage(JsonNode page, String productId) {
+        JsonNode items = page.path("items");
+        JsonNode next = page.path("nextCursor");
+        if (!next.isTextual() || items.isEmpty()) {
+            return null;
+        }
+        for (JsonNode item : items) {
+            if (item.path("id").asText().equals(productId)) {
+                return null;
+            }
+        }
+        return items.get(items.size() - 1).path("id").asText().compareTo(productId) < 0 ? next.asText() : null;
     }
 
     /** Waits up to {@code wait} for the probes under way; the figures of every probe. */

@@ -35,6 +35,20 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
 
     /** Runs it, applying the changes to {@code model}; {@code number} names the run. */
     public FreshnessFigures.Run run(int number, CatalogModel model, long seed) {
+        return run(number, model, seed, duration);
+    }
+
+    /**
+     * A run of {@code warmup} whose figures are dropped: the service's JIT compiles the paths of changes and of reads
+     * under changes (a load of new products alone leaves them cold, and its first seconds of changes then run at a
+     * fraction of the steady speed), and the harness's own publisher and probes get compiled too. Returns the
+     * changes sent.
+     */
+    public long warmUp(CatalogModel model, long seed, Duration warmup) {
+        return run(0, model, seed, warmup).events();
+    }
+
+    private FreshnessFigures.Run run(int number, CatalogModel model, long seed, Duration length) {
         ProductViewProbes product = new ProductViewProbes(serviceUrl);
         CategoryPageProbes category = new CategoryPageProbes(serviceUrl);
         ReadLoad reads = readRate > 0 && !readMix.isEmpty() ? new ReadLoad(serviceUrl, readMix, readRate) : null;
@@ -46,7 +60,7 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
         double elapsed;
         try (AckedPublisher sender = new AckedPublisher(bootstrapServers, topic)) {
             long start = System.nanoTime();
-            long end = start + duration.toNanos();
+            long end = start + length.toNanos();
             long interval = (long) (1e9 / rate);
             long next = start;
             while (next < end) {

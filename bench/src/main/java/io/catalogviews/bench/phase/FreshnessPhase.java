@@ -21,7 +21,8 @@ import java.util.Map;
 /**
  * Freshness of the product view and of the category pages under a steady rate of changes, with the bench's read
  * mix running at the same time ({@link FreshnessRun}), {@code --runs} times; after each run a wait until every view
- * has applied the changes, so that the next run (and the next phase) starts from a caught-up service.
+ * has applied the changes, so that the next run (and the next phase) starts from a caught-up service. Before the
+ * first run, {@code --freshness-warmup} of changes and reads, unmeasured, as the query runs have their warm-up.
  */
 public final class FreshnessPhase {
 
@@ -63,6 +64,14 @@ public final class FreshnessPhase {
         }
         FreshnessRun freshness = new FreshnessRun(started.bootstrapServers(), s.inputTopic(), started.serviceUrl(),
                 s.freshnessRate(), s.freshnessDuration(), mix, s.freshnessReadRate());
+        if (!s.freshnessWarmup().isZero()) {
+            ctx.say(String.format(Locale.ROOT, "freshness warm-up: %.0f changes/s for %d s with the read mix, not "
+                    + "measured", s.freshnessRate(), s.freshnessWarmup().toSeconds()));
+            long base = views.lag().inputCommitted();
+            long sent = freshness.warmUp(model, s.seed(), s.freshnessWarmup());
+            views.awaitCaughtUp(started.serviceUrl(), model, base, base + sent, Duration.ofMinutes(10),
+                    "catching up after the freshness warm-up");
+        }
         List<FreshnessFigures.Run> runs = new ArrayList<>();
         for (int run = 1; run <= s.runs(); run++) {
             ctx.say(String.format(Locale.ROOT, "freshness run %d/%d: %.0f changes/s for %d s, read mix at %.0f "

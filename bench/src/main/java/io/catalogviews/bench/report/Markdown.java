@@ -51,7 +51,7 @@ final class Markdown {
         queries(md, results.summary(), results.queries(), results.deepPages(), s);
         Observations.service(md, results.queries(), s);
         Observations.postgres(md, results.postgres());
-        freshness(md, results.freshness());
+        freshness(md, results.freshness(), s);
         churn(md, results.churn());
         memory(md, results.memory());
         restore(md, results.restore());
@@ -183,13 +183,15 @@ final class Markdown {
         md.append('\n');
     }
 
-    private static void freshness(StringBuilder md, FreshnessFigures f) {
+    private static void freshness(StringBuilder md, FreshnessFigures f, BenchSettings s) {
         if (f == null) {
             return;
         }
+        String warmup = s.freshnessWarmup().isZero() ? "" : String.format(Locale.ROOT, "; before the first run, "
+                + "%s s of changes at that rate with the read mix, not measured", s.freshnessWarmup().toMillis() / 1000.0);
         md.append(String.format(Locale.ROOT, "## Freshness%n%n%,.0f changes/s asked, %,.0f sent (median of %d "
-                        + "run%s); publish → visible from %s.%n%n", f.rate(), f.achievedRate(), f.runs(),
-                f.runs() == 1 ? "" : "s", f.measuredFrom()));
+                        + "run%s); publish → visible from %s%s.%n%n", f.rate(), f.achievedRate(), f.runs(),
+                f.runs() == 1 ? "" : "s", f.measuredFrom(), warmup));
         md.append("| view | probes | p50 ms | p95 ms | p99 ms [min–max] | max ms | not visible within 10 s | "
                 + "superseded | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (ViewFreshness v : java.util.Arrays.asList(f.productView(), f.categoryPages())) {

@@ -10,7 +10,7 @@ public record RunSettings(String profile, int products, long updates, double war
                           boolean externalService, int partitions, long rocksDbMemoryMb, boolean postgres,
                           long churnUpdates, double freshnessRate, long freshnessSeconds, boolean restore,
                           long seed, int runs, double freshnessReadRate, double jitWarmupSeconds,
-                          List<Integer> postgresPools) {
+                          List<Integer> postgresPools, double freshnessWarmupSeconds) {
 
     public static RunSettings of(BenchSettings s) {
         return new RunSettings(s.quick() ? "quick" : "full", s.products(), s.updates(),
@@ -18,6 +18,7 @@ public record RunSettings(String profile, int products, long updates, double war
                 s.classes().stream().map(c -> c.key).toList(), s.bootstrapServers() != null,
                 s.serviceUrl() != null, s.partitions(), s.rocksDbMemoryMb(), s.postgres(), s.churnUpdates(),
                 s.freshnessRate(), s.freshnessDuration().toSeconds(), s.restore(), s.seed(), s.runs(),
-                s.freshnessReadRate(), s.jitWarmup().toMillis() / 1000.0, s.postgresPools());
+                s.freshnessReadRate(), s.jitWarmup().toMillis() / 1000.0, s.postgresPools(),
+                s.freshnessWarmup().toMillis() / 1000.0);
     }
 }

@@ -37,4 +37,17 @@ class CategoryPageProbesTest {
         assertThat(CategoryPageProbes.pollIntervalMillis(1_000_000_000L)).as("after 1 s").isEqualTo(50);
         assertThat(CategoryPageProbes.pollIntervalMillis(8_000_000_000L)).as("after 8 s").isEqualTo(400);
     }
+
+    @Test
+    void shouldFollowTheCursorWhenThePriceFillsMoreThanAPageBeforeTheProduct() throws Exception {
+        JsonNode full = JsonCheck.MAPPER.readTree("{\"items\":[{\"id\":\"p-0000314\",\"priceCents\":999},"
+                + "{\"id\":\"p-0008455\",\"priceCents\":999}],\"nextCursor\":\"c2\"}");
+
+        assertThat(CategoryPageProbes.laterPage(full, "p-0667888")).isEqualTo("c2");
+        assertThat(CategoryPageProbes.laterPage(full, "p-0000314")).as("on this page").isNull();
+        assertThat(CategoryPageProbes.laterPage(full, "p-0000400")).as("would sort within this page").isNull();
+        assertThat(CategoryPageProbes.laterPage(page("{\"id\":\"p-0000314\",\"priceCents\":999}"), "p-0667888"))
+                .as("no later page").isNull();
+        assertThat(CategoryPageProbes.laterPage(page(""), "p-0667888")).as("empty page").isNull();
+    }
 }

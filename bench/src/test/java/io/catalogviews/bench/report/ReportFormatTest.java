@@ -205,7 +205,7 @@ class ReportFormatTest {
                 classes, url == null ? null : "kafka:9092", url, "catalog-views-bench", "catalog.product-events",
                 12, "service.jar", "harness.jar", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"), 64, postgres,
                 List.of(2, 4, 8), url == null, 10_000, 1000, Duration.ofSeconds(5), Path.of("bench-results"), 42,
-                false, url == null, true, Duration.ZERO, runs, 500, List.of("-XX:TieredStopAtLevel=1"));
+                false, url == null, true, Duration.ZERO, runs, 500, List.of("-XX:TieredStopAtLevel=1"), Duration.ZERO);
     }
 
     /** The settings each recorded fixture was written with. */
