@@ -95,8 +95,8 @@ public final class BenchCommand implements Callable<Integer> {
     String serviceJvmOptions;
 
     @Option(names = "--broker-jvm-options", description = "JVM options of the Kafka broker the harness starts, "
-            + "space-separated. Default: the tests' broker's (small heap, serial GC, C1 only: it starts fastest; "
-            + "Kafka's own G1 and full JIT measured no different, docs/benchmarks.md).")
+            + "space-separated. Default: Kafka's start script's (1 GB heap, G1, full JIT), as a deployment's brokers; "
+            + "quick: the tests' broker's (small heap, serial GC, C1 only), which starts fastest.")
     String brokerJvmOptions;
 
     @Option(names = "--rocksdb-memory-mb", description = "RocksDB memory bound of the service, and PostgreSQL's "
@@ -181,8 +181,10 @@ public final class BenchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--freshness-warmup must not be negative, was " + freshnessWarmup);
         }
         List<String> jvm = options(serviceJvmOptions);
+        // The broker shares the service's two cores here; its C1-only code took 0.5-0.7 of a core in the freshness
+        // phase and made category-page freshness twice as variable (docs/benchmarks.md, "The broker's JVM, again").
         List<String> brokerJvm = brokerJvmOptions != null ? options(brokerJvmOptions)
-                : ChildProcessKafkaBroker.DEFAULT_JVM_OPTIONS;
+                : quick ? ChildProcessKafkaBroker.DEFAULT_JVM_OPTIONS : ChildProcessKafkaBroker.KAFKA_SCRIPT_JVM_OPTIONS;
         return new BenchSettings(quick, n,
                 updates != null ? updates : quick ? Math.min(5_000, n) : n,
                 warmup != null ? warmup : Duration.ofSeconds(quick ? 1 : 3),

@@ -50,8 +50,10 @@ class BenchCommandTest {
     }
 
     @Test
-    void shouldStartTheBrokerWithTheGivenJvmOptionsElseTheTestBrokersOnes() {
+    void shouldStartTheBrokerWithTheGivenJvmOptionsElseKafkasOwnOrTheTestBrokersWhenQuick() {
         assertThat(settings().brokerJvmOptions())
+                .isEqualTo(io.catalogviews.broker.ChildProcessKafkaBroker.KAFKA_SCRIPT_JVM_OPTIONS);
+        assertThat(settings("--quick").brokerJvmOptions())
                 .isEqualTo(io.catalogviews.broker.ChildProcessKafkaBroker.DEFAULT_JVM_OPTIONS);
         assertThat(settings("--broker-jvm-options", " -Xmx512m  -XX:+UseSerialGC ").brokerJvmOptions())
                 .containsExactly("-Xmx512m", "-XX:+UseSerialGC");
