@@ -65,8 +65,9 @@ public final class FreshnessPhase {
         FreshnessRun freshness = new FreshnessRun(started.bootstrapServers(), s.inputTopic(), started.serviceUrl(),
                 s.freshnessRate(), s.freshnessDuration(), mix, s.freshnessReadRate());
         if (!s.freshnessWarmup().isZero()) {
-            ctx.say(String.format(Locale.ROOT, "freshness warm-up: %.0f changes/s for %d s with the read mix, not "
-                    + "measured", s.freshnessRate(), s.freshnessWarmup().toSeconds()));
+            ctx.say(String.format(Locale.ROOT, "freshness warm-up: %.0f changes/s for %d s, read mix at %.0f "
+                    + "requests/s, not measured", s.freshnessRate(), s.freshnessWarmup().toSeconds(),
+                    mix.isEmpty() ? 0 : s.freshnessReadRate()));
             long base = views.lag().inputCommitted();
             long sent = freshness.warmUp(model, s.seed(), s.freshnessWarmup());
             views.awaitCaughtUp(started.serviceUrl(), model, base, base + sent, Duration.ofMinutes(10),

@@ -188,7 +188,8 @@ final class Markdown {
             return;
         }
         String warmup = s.freshnessWarmup().isZero() ? "" : String.format(Locale.ROOT, "; before the first run, "
-                + "%s s of changes at that rate with the read mix, not measured", s.freshnessWarmup().toMillis() / 1000.0);
+                + "%s s of changes at that rate%s, not measured", s.freshnessWarmup().toMillis() / 1000.0,
+                f.readLoad() == null ? "" : " with the read mix");
         md.append(String.format(Locale.ROOT, "## Freshness%n%n%,.0f changes/s asked, %,.0f sent (median of %d "
                         + "run%s); publish → visible from %s%s.%n%n", f.rate(), f.achievedRate(), f.runs(),
                 f.runs() == 1 ? "" : "s", f.measuredFrom(), warmup));

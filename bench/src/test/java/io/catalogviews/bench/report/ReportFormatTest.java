@@ -157,6 +157,24 @@ class ReportFormatTest {
     }
 
     @Test
+    void shouldSayTheFreshnessWarmupAndRecordItWhenOneRan() throws IOException {
+        BenchSettings s = settingsOf("full");
+        BenchSettings warmed = new BenchSettings(s.quick(), s.products(), s.updates(), s.warmup(), s.duration(),
+                s.concurrencies(), s.classes(), s.bootstrapServers(), s.serviceUrl(), s.applicationId(),
+                s.inputTopic(), s.partitions(), s.serviceClassPath(), s.harnessClassPath(), s.serviceJvmOptions(),
+                s.rocksDbMemoryMb(), s.postgres(), s.postgresPools(), s.ceiling(), s.churnUpdates(),
+                s.freshnessRate(), s.freshnessDuration(), s.outputDir(), s.seed(), s.keepData(), s.passThrough(),
+                s.restore(), s.jitWarmup(), s.runs(), s.freshnessReadRate(), s.brokerJvmOptions(),
+                Duration.ofSeconds(30));
+
+        Report.write(dir, full(), warmed);
+
+        assertThat(Files.readString(dir.resolve("summary.md")))
+                .contains("before the first run, 30.0 s of changes at that rate with the read mix, not measured");
+        assertThat(io.catalogviews.bench.results.RunSettings.of(warmed).freshnessWarmupSeconds()).isEqualTo(30.0);
+    }
+
+    @Test
     void shouldReturnTheResultsItWroteWhenWritingTheReport() throws IOException {
         BenchResults written = Report.write(dir, failedRestore(), settings(true, List.of(16),
                 List.of(QueryClass.GET_BY_ID, QueryClass.DEEP_PAGE), null, false));
