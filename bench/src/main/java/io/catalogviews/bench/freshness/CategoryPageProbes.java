@@ -63,14 +63,15 @@ final class CategoryPageProbes {
         started.incrementAndGet();
         String path = "/v1/products?category=" + Workloads.encode(category) + "&brand=" + Workloads.encode(brand)
                 + "&minPrice=" + priceCents + "&maxPrice=" + priceCents + "&sort=price&limit=200";
-        probes.execute(() -> poll(path, productId, priceCents, version, ackAt));
+        byte[] firstPage = HttpConnection.get(path);
+        probes.execute(() -> poll(path, firstPage, productId, priceCents, version, ackAt));
     }
 
-    private void poll(String path, String productId, long priceCents, long version, long ackAt) {
+    private void poll(String path, byte[] firstPage, String productId, long priceCents, long version, long ackAt) {
         HttpConnection c = connections.get();
         try {
             while (true) {
-                Poll poll = poll(c, path, productId, priceCents, version);
+                Poll poll = readPages(c, path, firstPage, productId, priceCents, version);
                 if (poll.status() != 200) {
                     errors.incrementAndGet();
                     return;
@@ -102,10 +103,10 @@ final class CategoryPageProbes {
     private record Poll(int status, boolean listed, long at) {
     }
 
-    /** Reads the query's pages up to the one where the product would be listed. */
-    private static Poll poll(HttpConnection c, String path, String productId, long priceCents, long version)
-            throws IOException {
-        byte[] head = HttpConnection.get(path);
+    /** Reads the query's pages, from {@code firstPage}, up to the one where the product would be listed. */
+    private static Poll readPages(HttpConnection c, String path, byte[] firstPage, String productId, long priceCents,
+                                  long version) throws IOException {
+        byte[] head = firstPage;
         while (true) {
             HttpConnection.Response r = c.exchange(head, null);
             long at = System.nanoTime();

@@ -158,14 +158,7 @@ class ReportFormatTest {
 
     @Test
     void shouldSayTheFreshnessWarmupAndRecordItWhenOneRan() throws IOException {
-        BenchSettings s = settingsOf("full");
-        BenchSettings warmed = new BenchSettings(s.quick(), s.products(), s.updates(), s.warmup(), s.duration(),
-                s.concurrencies(), s.classes(), s.bootstrapServers(), s.serviceUrl(), s.applicationId(),
-                s.inputTopic(), s.partitions(), s.serviceClassPath(), s.harnessClassPath(), s.serviceJvmOptions(),
-                s.rocksDbMemoryMb(), s.postgres(), s.postgresPools(), s.ceiling(), s.churnUpdates(),
-                s.freshnessRate(), s.freshnessDuration(), s.outputDir(), s.seed(), s.keepData(), s.passThrough(),
-                s.restore(), s.jitWarmup(), s.runs(), s.freshnessReadRate(), s.brokerJvmOptions(),
-                Duration.ofSeconds(30));
+        BenchSettings warmed = settings(true, List.of(16), RECORDED_CLASSES, null, true, 1, Duration.ofSeconds(30));
 
         Report.write(dir, full(), warmed);
 
@@ -219,11 +212,16 @@ class ReportFormatTest {
 
     private static BenchSettings settings(boolean quick, List<Integer> concurrencies, List<QueryClass> classes,
                                           String url, boolean postgres, int runs) {
+        return settings(quick, concurrencies, classes, url, postgres, runs, Duration.ZERO);
+    }
+
+    private static BenchSettings settings(boolean quick, List<Integer> concurrencies, List<QueryClass> classes,
+                                          String url, boolean postgres, int runs, Duration freshnessWarmup) {
         return new BenchSettings(quick, 20_000, 5_000, Duration.ofSeconds(1), Duration.ofSeconds(2), concurrencies,
                 classes, url == null ? null : "kafka:9092", url, "catalog-views-bench", "catalog.product-events",
                 12, "service.jar", "harness.jar", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"), 64, postgres,
                 List.of(2, 4, 8), url == null, 10_000, 1000, Duration.ofSeconds(5), Path.of("bench-results"), 42,
-                false, url == null, true, Duration.ZERO, runs, 500, List.of("-XX:TieredStopAtLevel=1"), Duration.ZERO);
+                false, url == null, true, Duration.ZERO, runs, 500, List.of("-XX:TieredStopAtLevel=1"), freshnessWarmup);
     }
 
     /** The settings each recorded fixture was written with. */
