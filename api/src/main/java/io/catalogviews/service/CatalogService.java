@@ -21,7 +21,9 @@ import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.store.CommitFeed;
+import io.catalogviews.views.store.RowsFirstRebuilds;
 import io.catalogviews.views.streams.ActiveStoreHandles;
+import io.catalogviews.views.streams.RestoreListeners;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.catalogviews.views.streams.StreamsClusterView;
 import io.catalogviews.views.streams.StreamsKeyOwners;
@@ -149,10 +151,12 @@ public final class CatalogService implements AutoCloseable {
             streamsProperties.putAll(ErrorHandling.properties(topology));
             CommitFeed commits = new CommitFeed();
             streamsProperties.put(CommitFeed.CONFIG, commits); // the view stores report their commits here
+            RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
+            streamsProperties.put(RowsFirstRebuilds.CONFIG, rebuilds); // stores restoring into an empty state
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
             RestoreProgress restores = new RestoreProgress();
-            streams.setGlobalStateRestoreListener(restores);
+            streams.setGlobalStateRestoreListener(RestoreListeners.of(rebuilds, restores));
             metrics.bindRestoreProgress(restores);
             AtomicBoolean restored = new AtomicBoolean();
             AtomicBoolean closing = new AtomicBoolean();

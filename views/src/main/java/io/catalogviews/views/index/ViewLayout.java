@@ -8,6 +8,7 @@ import org.apache.kafka.common.utils.Bytes;
  * row key (first byte ≥ 0x20)   → the row (product-view: ProductRow; category-listings: ListingEntry)
  * 0x02 [index key]              → IndexValue        (see {@link IndexKeys})
  * 0x03 [facet key]              → counters          (see {@link FacetCounters})
+ * 0x04                          → present while a rebuild has written rows whose entries are not derived yet
  * </pre>
  * Row keys start with a product id ({@code [A-Za-z0-9._:~-]}) or a category ({@code [a-z0-9-]}), so they never
  * begin with a namespace byte. Only rows go to the changelog; the derived entries are rewritten from each row
@@ -21,6 +22,16 @@ public final class ViewLayout {
     public static final byte INDEX = 0x02;
     /** Namespace of the facet counters. */
     public static final byte FACETS = 0x03;
+    /**
+     * The one key of the rebuild marker: written with the first rows of a rows-first rebuild, deleted with the last
+     * of their derived entries, so a store that still holds it after a crash is known to lack entries.
+     */
+    public static final byte REBUILD_MARKER = 0x04;
+
+    /** Whether {@code key} is an index entry or a facet counter (derived from the rows). */
+    public static boolean isDerivedKey(byte[] key) {
+        return key.length > 0 && (key[0] == INDEX || key[0] == FACETS);
+    }
 
     private ViewLayout() {
     }

@@ -7,6 +7,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.IsolationLevel;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.errors.InvalidStateStoreException;
 import org.apache.kafka.streams.processor.StateRestoreCallback;
 import org.apache.kafka.streams.processor.StateStore;
 import org.apache.kafka.streams.processor.StateStoreContext;
@@ -15,6 +16,9 @@ import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 import org.apache.kafka.streams.state.internals.WrappedStateStore;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -39,11 +43,31 @@ import java.util.Set;
  * replayed row inside the same restore batch. The changelog carries one record per row change instead of one per
  * index entry: the write amplification that limited materialisation (about 60–90 changelog records per event
  * with all index entries logged) is gone, at the price of deriving entries again on restore.
+ *
+ * <p>A rebuild (an active task restoring into an empty store, told by {@link RowsFirstRebuilds}) writes the
+ * replayed rows first and derives every row's entries once when the restore ends, instead of once per replayed
+ * version: see {@link Replay}.
  */
 final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, byte[]>, Bytes, byte[]>
         implements KeyValueStore<Bytes, byte[]> {
 
+    private static final Logger LOG = LoggerFactory.getLogger(DerivedEntriesStore.class);
     private static final byte[] DELETED = new byte[0];
+    private static final Bytes REBUILD_MARKER = Bytes.wrap(new byte[] {ViewLayout.REBUILD_MARKER});
+    /** Derived records handed to RocksDB's restore at a time when a rebuild derives its rows' entries. */
+    static final int DERIVED_RECORDS_PER_BATCH = 8_000;
+
+    /** How replayed rows are applied; decided when an active restore starts, else at the first replayed batch. */
+    private enum Replay {
+        UNDECIDED,
+        /** Each replayed row rewrites its entries in the same batch (standbys, and restores onto existing state). */
+        DERIVING,
+        /**
+         * Replayed rows are written as they come, the marker with the first; when the restore ends (or moves) every
+         * row's entries are derived and the marker deleted. Reads are refused meanwhile: the rows have no entries.
+         */
+        ROWS_FIRST
+    }
 
     private final RowDerivation derivation;
     /** Where derived entries go: the store, with index entries straight into its transaction's batch when it can. */
@@ -60,6 +84,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private CommitFeed feed;
     private int partition;
     private Set<Bytes> written = new HashSet<>();
+    /** Where rows-first rebuilds are started and finished (null: every replay derives as it goes). */
+    private RowsFirstRebuilds rebuilds;
+    private volatile Replay replay = Replay.UNDECIDED;
+    private DerivingRestore restore;
 
     private record LastRead(Thread reader, Bytes key, byte[] value) {
     }
@@ -74,9 +102,70 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     public void init(StateStoreContext context, StateStore root) {
         feed = CommitFeed.from(context.appConfigs());
         partition = context.taskId().partition();
+        rebuilds = RowsFirstRebuilds.from(context.appConfigs());
+        replay = Replay.UNDECIDED;
         wrapped().init(interceptingRegistration(context), root);
         EntryStore store = EntryStore.of(wrapped());
         direct = UnindexedBatchWrites.of(wrapped()).map(batch -> indexEntriesInto(batch, store)).orElse(store);
+        if (rebuilds != null) {
+            rebuilds.register(name(), partition, this);
+        }
+    }
+
+    /**
+     * An active task starts restoring this store (on the restoring thread, before the first batch): an empty store,
+     * or one whose rebuild a crash left unfinished, is rebuilt rows first; any other catches up deriving as it goes.
+     */
+    void activeRestoreStarting() {
+        if (replay != Replay.UNDECIDED || restore == null) {
+            return;
+        }
+        boolean unfinished = wrapped().get(REBUILD_MARKER) != null;
+        if (unfinished || isEmpty()) {
+            restore.rowsFirst(unfinished);
+            replay = Replay.ROWS_FIRST;
+            LOG.info("Store {} partition {}: rebuilding rows first{}; index and facet entries are derived when the "
+                    + "restore ends", name(), partition, unfinished ? " (resuming an unfinished rebuild)" : "");
+        } else {
+            replay = Replay.DERIVING;
+        }
+    }
+
+    /**
+     * The active restore ended: a rows-first rebuild derives its rows' entries now, before the task runs.
+     * @return whether a rebuild was finished
+     */
+    boolean activeRestoreEnded() {
+        if (replay != Replay.ROWS_FIRST) {
+            return false;
+        }
+        restore.deriveAll();
+        replay = Replay.DERIVING;
+        return true;
+    }
+
+    /**
+     * The active restore was suspended (the task moves, or stays here as a standby): the rows so far get their
+     * entries now. If that fails (the store closing under it), the marker stays and the next restore of this
+     * store's partition resumes the rebuild; until then the store refuses reads.
+     */
+    boolean activeRestoreSuspended() {
+        if (replay != Replay.ROWS_FIRST || !isOpen()) {
+            return false;
+        }
+        try {
+            return activeRestoreEnded();
+        } catch (RuntimeException e) {
+            LOG.warn("Store {} partition {}: the entries of a suspended rebuild could not be derived now; the next "
+                    + "restore of this partition derives them", name(), partition, e);
+            return false;
+        }
+    }
+
+    private boolean isEmpty() {
+        try (KeyValueIterator<Bytes, byte[]> all = wrapped().all()) {
+            return !all.hasNext();
+        }
     }
 
     /**
@@ -141,6 +230,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     @Override
     public void close() {
         written = new HashSet<>(); // not committed: a reader would not see them
+        if (rebuilds != null) {
+            rebuilds.unregister(name(), partition, this);
+        }
         if (feed != null) {
             feed.closing(name(), partition);
         }
@@ -221,6 +313,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      */
     @Override
     public ReadOnlyKeyValueStore<Bytes, byte[]> readOnly(IsolationLevel isolationLevel) {
+        if (replay == Replay.ROWS_FIRST) {
+            throw new InvalidStateStoreException("store " + name() + " partition " + partition + " is being rebuilt: "
+                    + "its rows are restored, their index and facet entries are derived when the restore ends");
+        }
         return wrapped().readOnly(isolationLevel);
     }
 
@@ -334,7 +430,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             if (method.getName().equals("register") && args != null && args.length >= 2
                     && args[1] instanceof StateRestoreCallback callback) {
                 args = args.clone();
-                args[1] = new DerivingRestore(callback);
+                restore = new DerivingRestore(callback);
+                args[1] = restore;
             }
             try {
                 return method.invoke(context, args);
@@ -361,6 +458,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      */
     private final class DerivingRestore implements RecordBatchingStateRestoreCallback {
         private final RecordBatchingStateRestoreCallback inner;
+        /** Rows first: whether the marker is in the store, and the last replayed record (for derived writes). */
+        private boolean marked;
+        private ConsumerRecord<byte[], byte[]> lastReplayed;
 
         DerivingRestore(StateRestoreCallback inner) {
             if (!(inner instanceof RecordBatchingStateRestoreCallback batching)) {
@@ -372,6 +472,86 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
         @Override
         public void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
+            if (replay == Replay.UNDECIDED) {
+                // No active restore announced this replay (a standby's update, or no rebuild registry): a store that
+                // a crashed rebuild left with rows but no entries gets them before it derives batch by batch.
+                if (wrapped().get(REBUILD_MARKER) != null) {
+                    rowsFirst(true);
+                    deriveAll();
+                }
+                replay = Replay.DERIVING;
+            }
+            if (replay == Replay.ROWS_FIRST) {
+                replayRows(records);
+            } else {
+                deriveEach(records);
+            }
+            if (feed != null) {
+                feed.restored(name(), partition);
+            }
+        }
+
+        void rowsFirst(boolean markerInStore) {
+            marked = markerInStore;
+            lastReplayed = null;
+        }
+
+        private void replayRows(Collection<ConsumerRecord<byte[], byte[]>> records) {
+            if (records.isEmpty()) {
+                return;
+            }
+            List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>(records.size() + 1);
+            for (ConsumerRecord<byte[], byte[]> record : records) {
+                if (!marked) {
+                    new BatchEntries(new HashMap<>(), out, record).put(REBUILD_MARKER, new byte[] {1});
+                    marked = true;
+                }
+                out.add(record);
+                lastReplayed = record;
+            }
+            inner.restoreBatch(out);
+        }
+
+        /**
+         * Derives the entries of every row in the store, a batch at a time, then deletes the marker. Entries an
+         * earlier, interrupted attempt left are deleted first (they sort before every row, so they are met first),
+         * so counters start from zero and no entry of an older version of a row survives.
+         */
+        void deriveAll() {
+            long started = System.nanoTime();
+            long rows = 0;
+            ConsumerRecord<byte[], byte[]> source = lastReplayed != null ? lastReplayed
+                    : new ConsumerRecord<>(name(), partition, 0L, null, null);
+            Map<Bytes, byte[]> pending = new HashMap<>();
+            List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+            try (KeyValueIterator<Bytes, byte[]> all = wrapped().all()) {
+                while (all.hasNext()) {
+                    KeyValue<Bytes, byte[]> entry = all.next();
+                    BatchEntries batch = new BatchEntries(pending, out, source);
+                    if (ViewLayout.isRowKey(entry.key.get())) {
+                        derivation.apply(entry.key, null, entry.value, batch);
+                        rows++;
+                    } else if (ViewLayout.isDerivedKey(entry.key.get())) {
+                        batch.delete(entry.key);
+                    }
+                    if (out.size() >= DERIVED_RECORDS_PER_BATCH) {
+                        inner.restoreBatch(out);
+                        out = new ArrayList<>();
+                        pending = new HashMap<>();
+                    }
+                }
+            }
+            new BatchEntries(pending, out, source).delete(REBUILD_MARKER);
+            inner.restoreBatch(out);
+            marked = false;
+            if (feed != null) {
+                feed.restored(name(), partition); // entries changed without a commit: caches of them are stale
+            }
+            LOG.info("Store {} partition {}: derived the entries of {} rows in {} ms", name(), partition, rows,
+                    (System.nanoTime() - started) / 1_000_000);
+        }
+
+        private void deriveEach(Collection<ConsumerRecord<byte[], byte[]>> records) {
             Map<Bytes, byte[]> pending = new HashMap<>();
             List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>(records.size() * 8);
             for (ConsumerRecord<byte[], byte[]> record : records) {
@@ -387,9 +567,6 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
                 out.add(record);
             }
             inner.restoreBatch(out);
-            if (feed != null) {
-                feed.restored(name(), partition);
-            }
         }
     }
 

@@ -1,7 +1,26 @@
 package io.catalogviews.views.store;
 
+import io.catalogviews.views.index.ViewLayout;
+import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.state.KeyValueBytesStoreSupplier;
 import org.junit.jupiter.api.Test;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.DBOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import static org.awaitility.Awaitility.await;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,5 +43,81 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
                 .as("Kafka Streams' RocksDBStore.dbAccessor, TransactionalDBAccessor.buffer and "
                         + "RocksDBTransactionBuffer.cfHandle/writeBatch are reachable")
                 .isTrue();
+    }
+
+    /**
+     * What a rebuild interrupted while deriving leaves behind (a crash after some entries were written): the marker,
+     * entries missing, and an entry of a version the row no longer has. The next start finds the marker and derives
+     * the entries again from the rows, so the store holds exactly what it held before.
+     */
+    @Test
+    void shouldDeriveTheEntriesAgainWhenARebuildWasInterrupted() throws RocksDBException {
+        Path stateDir = newStateDir();
+        KafkaStreams app = start(0, new RowsFirstRebuilds(), stateDir);
+        for (int i = 0; i < 20; i++) {
+            send("put p-" + i + " 1 " + (100 + i * 11));
+        }
+        send("put p-2 2 7", "commit");
+        awaitProcessed();
+        awaitCommitted("20 rows committed", () -> assertThat(rows(app)).hasSize(20));
+        Map<String, byte[]> original = contents(app);
+        stop(app);
+
+        Path db = stateDir.resolve(applicationId()).resolve("0_0").resolve("rocksdb").resolve("contract-view");
+        interruptRebuild(db);
+
+        RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
+        KafkaStreams again = start(0, rebuilds, stateDir);
+        await().alias("the interrupted rebuild is finished").atMost(Duration.ofSeconds(60))
+                .until(rebuilds::rebuilt, n -> n == 1);
+        await().alias("the store is readable again").atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                .untilAsserted(() -> assertThat(contents(again)).as("rows and derived entries after the repair")
+                        .usingRecursiveComparison().isEqualTo(original));
+    }
+
+    /** Puts the marker, deletes the first index entry and every facet counter, adds an index entry of no row. */
+    private static void interruptRebuild(Path path) throws RocksDBException {
+        List<ColumnFamilyDescriptor> families = new ArrayList<>();
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try (Options options = new Options()) {
+            for (byte[] name : RocksDB.listColumnFamilies(options, path.toString())) {
+                families.add(new ColumnFamilyDescriptor(name));
+            }
+        }
+        try (DBOptions options = new DBOptions(); RocksDB rocksDb = RocksDB.open(options, path.toString(), families, handles)) {
+            ColumnFamilyHandle data = handles.get(indexOf(families, RocksDB.DEFAULT_COLUMN_FAMILY));
+            byte[] firstIndexEntry = null;
+            List<byte[]> counters = new ArrayList<>();
+            try (RocksIterator it = rocksDb.newIterator(data)) {
+                for (it.seekToFirst(); it.isValid(); it.next()) {
+                    byte[] key = it.key();
+                    if (key[0] == ViewLayout.INDEX && firstIndexEntry == null) {
+                        firstIndexEntry = key;
+                    } else if (key[0] == ViewLayout.FACETS) {
+                        counters.add(key);
+                    }
+                }
+            }
+            assertThat(firstIndexEntry).as("an index entry in the store").isNotNull();
+            assertThat(counters).as("facet counters in the store").isNotEmpty();
+            rocksDb.delete(data, firstIndexEntry);
+            for (byte[] counter : counters) {
+                rocksDb.delete(data, counter);
+            }
+            byte[] stale = Arrays.copyOf(firstIndexEntry, firstIndexEntry.length + 1);
+            stale[stale.length - 1] = 'x';
+            rocksDb.put(data, stale, "a version the row no longer has".getBytes(StandardCharsets.UTF_8));
+            rocksDb.put(data, new byte[] {ViewLayout.REBUILD_MARKER}, new byte[] {1});
+            handles.forEach(ColumnFamilyHandle::close);
+        }
+    }
+
+    private static int indexOf(List<ColumnFamilyDescriptor> families, byte[] name) {
+        for (int i = 0; i < families.size(); i++) {
+            if (Arrays.equals(families.get(i).getName(), name)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no column family " + new String(name, StandardCharsets.UTF_8));
     }
 }

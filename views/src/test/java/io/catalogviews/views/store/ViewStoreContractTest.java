@@ -241,6 +241,33 @@ abstract class ViewStoreContractTest {
     }
 
     @Test
+    void shouldRebuildTheSameBytesRowsFirstWhenAnEmptyStoreRestoresAHistoryOfVersions() {
+        KafkaStreams app = start();
+        for (int version = 1; version <= 3; version++) {
+            for (int i = 0; i < 30; i++) {
+                send("put p-" + i + " " + version + " " + (100 + i * 7 + version * 13));
+            }
+        }
+        send("delete p-3", "delete p-5", "put p-5 4 1", "commit");
+        awaitProcessed();
+        awaitCommitted("29 rows committed", () -> assertThat(rows(app)).hasSize(29));
+        Map<String, byte[]> original = contents(app);
+
+        app.close(CloseOptions.timeout(Duration.ofSeconds(30))
+                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
+        apps.remove(app);
+        deleteQuietly(stateDirs.remove(0));
+        RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
+        KafkaStreams restored = start(0, rebuilds, newStateDir());
+
+        await().alias("the store is rebuilt from its changelog").atMost(Duration.ofSeconds(60))
+                .ignoreExceptions().untilAsserted(() -> assertThat(rows(restored)).hasSize(29));
+        assertThat(rebuilds.rebuilt()).as("store partitions rebuilt rows first").isEqualTo(1);
+        assertThat(contents(restored)).as("rows and derived entries after the rows-first rebuild")
+                .usingRecursiveComparison().isEqualTo(original);
+    }
+
+    @Test
     void shouldKeepAStandbyWithTheSameBytesWhenTheActiveCommits() {
         KafkaStreams first = start(1);
         KafkaStreams second = start(1);
@@ -262,11 +289,26 @@ abstract class ViewStoreContractTest {
 
     // ---- the application
 
-    private KafkaStreams start() {
+    KafkaStreams start() {
         return start(0);
     }
 
+    /** Stops {@code app} leaving the group, so that the next start takes the partition at once. */
+    void stop(KafkaStreams app) {
+        app.close(CloseOptions.timeout(Duration.ofSeconds(30))
+                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
+        apps.remove(app);
+    }
+
+    String applicationId() {
+        return applicationId;
+    }
+
     private KafkaStreams start(int standbys) {
+        return start(standbys, null, newStateDir());
+    }
+
+    Path newStateDir() {
         Path stateDir;
         try {
             stateDir = Files.createTempDirectory(Path.of("target"), "contract-state-");
@@ -274,6 +316,11 @@ abstract class ViewStoreContractTest {
             throw new UncheckedIOException(e);
         }
         stateDirs.add(stateDir);
+        return stateDir;
+    }
+
+    /** An application on {@code stateDir}; with {@code rebuilds}, an empty store restores rows first. */
+    KafkaStreams start(int standbys, RowsFirstRebuilds rebuilds, Path stateDir) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(productView(STORE), Serdes.Bytes(), Serdes.ByteArray())
                 .withCachingDisabled());
@@ -295,13 +342,19 @@ abstract class ViewStoreContractTest {
         p.put(StreamsConfig.APPLICATION_SERVER_CONFIG, "localhost:" + (10_000 + apps.size()));
         p.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "0");
         p.put(StreamsConfig.consumerPrefix(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG), "earliest");
+        if (rebuilds != null) {
+            p.put(RowsFirstRebuilds.CONFIG, rebuilds);
+        }
         KafkaStreams streams = new KafkaStreams(builder.build(), p);
+        if (rebuilds != null) {
+            streams.setGlobalStateRestoreListener(rebuilds);
+        }
         streams.start();
         apps.add(streams);
         return streams;
     }
 
-    private void send(String... lines) {
+    void send(String... lines) {
         for (String line : lines) {
             producer.send(new ProducerRecord<>(commands, "k", line));
             sent++;
@@ -309,14 +362,14 @@ abstract class ViewStoreContractTest {
         producer.flush();
     }
 
-    private void awaitProcessed() {
+    void awaitProcessed() {
         long target = sent;
         await().alias("the application processed " + target + " commands").atMost(Duration.ofSeconds(90))
                 .until(() -> PROCESSED.get(applicationId).get() >= target);
     }
 
     /** Waits for a commit's results: they show once the commit requested by a command is done. */
-    private static void awaitCommitted(String what, Runnable assertion) {
+    static void awaitCommitted(String what, Runnable assertion) {
         await().alias(what).atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(assertion::run);
     }
 
@@ -330,7 +383,7 @@ abstract class ViewStoreContractTest {
         return app.store(stale ? q.enableStaleStores() : q);
     }
 
-    private Map<String, byte[]> contents(KafkaStreams app) {
+    Map<String, byte[]> contents(KafkaStreams app) {
         return contents(store(app, false));
     }
 
@@ -350,7 +403,7 @@ abstract class ViewStoreContractTest {
         return out;
     }
 
-    private Map<String, byte[]> rows(KafkaStreams app) {
+    Map<String, byte[]> rows(KafkaStreams app) {
         Map<String, byte[]> rows = new TreeMap<>();
         try (KeyValueIterator<Bytes, byte[]> it = store(app, false).all()) {
             while (it.hasNext()) {
