@@ -253,9 +253,7 @@ abstract class ViewStoreContractTest {
         awaitCommitted("29 rows committed", () -> assertThat(rows(app)).hasSize(29));
         Map<String, byte[]> original = contents(app);
 
-        app.close(CloseOptions.timeout(Duration.ofSeconds(30))
-                .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));
-        apps.remove(app);
+        stop(app);
         deleteQuietly(stateDirs.remove(0));
         RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
         KafkaStreams restored = start(0, rebuilds, newStateDir());
