@@ -19,6 +19,7 @@ import org.apache.kafka.streams.state.internals.WrappedStateStore;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
@@ -116,8 +117,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /**
      * An active task starts restoring this store (on the restoring thread, before the first batch): an empty store,
      * or one whose rebuild a crash left unfinished, is rebuilt rows first; any other catches up deriving as it goes.
+     * @param offsets how many changelog offsets the restore spans (for the log)
      */
-    void activeRestoreStarting() {
+    void activeRestoreStarting(long offsets) {
         if (replay != Replay.UNDECIDED || restore == null) {
             return;
         }
@@ -125,8 +127,11 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (unfinished || isEmpty()) {
             restore.rowsFirst(unfinished);
             replay = Replay.ROWS_FIRST;
-            LOG.info("Store {} partition {}: rebuilding rows first{}; index and facet entries are derived when the "
-                    + "restore ends", name(), partition, unfinished ? " (resuming an unfinished rebuild)" : "");
+            // Every store partition of a first start comes here with an empty changelog: only a replay worth the
+            // name is worth a line at INFO.
+            LOG.atLevel(unfinished || offsets > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition {}: rebuilding "
+                    + "rows first{} from {} changelog offsets; index and facet entries are derived when the restore "
+                    + "ends", name(), partition, unfinished ? " (resuming an unfinished rebuild)" : "", offsets);
         } else {
             replay = Replay.DERIVING;
         }
@@ -548,8 +553,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             if (feed != null) {
                 feed.restored(name(), partition); // entries changed without a commit: caches of them are stale
             }
-            LOG.info("Store {} partition {}: derived the entries of {} rows in {} ms", name(), partition, rows,
-                    (System.nanoTime() - started) / 1_000_000);
+            LOG.atLevel(rows > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition {}: derived the entries of {} "
+                    + "rows in {} ms", name(), partition, rows, (System.nanoTime() - started) / 1_000_000);
         }
 
         /**
@@ -560,12 +565,11 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
          * last write stays its last.
          */
         private static List<ConsumerRecord<byte[], byte[]>> inKeyOrder(List<ConsumerRecord<byte[], byte[]>> writes) {
-            List<ConsumerRecord<byte[], byte[]>> sorted = new ArrayList<>(writes);
-            sorted.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-            List<ConsumerRecord<byte[], byte[]>> last = new ArrayList<>(sorted.size());
-            for (int i = 0; i < sorted.size(); i++) {
-                if (i + 1 == sorted.size() || !Arrays.equals(sorted.get(i).key(), sorted.get(i + 1).key())) {
-                    last.add(sorted.get(i));
+            writes.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key())); // in place: callers drop the list
+            List<ConsumerRecord<byte[], byte[]>> last = new ArrayList<>(writes.size());
+            for (int i = 0; i < writes.size(); i++) {
+                if (i + 1 == writes.size() || !Arrays.equals(writes.get(i).key(), writes.get(i + 1).key())) {
+                    last.add(writes.get(i));
                 }
             }
             return last;

@@ -52,9 +52,9 @@ public final class RowsFirstRebuilds implements StateRestoreListener {
     /** Called before the first replayed batch of an active task's store (standbys are never told). */
     @Override
     public void onRestoreStart(TopicPartition partition, String storeName, long startingOffset, long endingOffset) {
-        DerivedEntriesStore store = stores.get(new StoreKey(storeName, partition.partition()));
+        DerivedEntriesStore store = storeOf(storeName, partition);
         if (store != null) {
-            store.activeRestoreStarting();
+            store.activeRestoreStarting(Math.max(0, endingOffset - startingOffset));
         }
     }
 
@@ -65,7 +65,7 @@ public final class RowsFirstRebuilds implements StateRestoreListener {
     /** Called on the restoring thread before the task may process or be queried as running. */
     @Override
     public void onRestoreEnd(TopicPartition partition, String storeName, long totalRestored) {
-        DerivedEntriesStore store = stores.get(new StoreKey(storeName, partition.partition()));
+        DerivedEntriesStore store = storeOf(storeName, partition);
         if (store != null && store.activeRestoreEnded()) {
             rebuilt.incrementAndGet();
         }
@@ -74,9 +74,14 @@ public final class RowsFirstRebuilds implements StateRestoreListener {
     /** The task moves (closed, or kept as a standby): its store gets its entries now, for whoever reads it next. */
     @Override
     public void onRestoreSuspended(TopicPartition partition, String storeName, long totalRestored) {
-        DerivedEntriesStore store = stores.get(new StoreKey(storeName, partition.partition()));
+        DerivedEntriesStore store = storeOf(storeName, partition);
         if (store != null && store.activeRestoreSuspended()) {
             rebuilt.incrementAndGet();
         }
+    }
+
+    /** The registered store of this name on the changelog partition's task, or null (a store of another kind). */
+    private DerivedEntriesStore storeOf(String storeName, TopicPartition changelog) {
+        return stores.get(new StoreKey(storeName, changelog.partition()));
     }
 }

@@ -75,6 +75,47 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
                         .usingRecursiveComparison().isEqualTo(original));
     }
 
+    /**
+     * A standby whose copy a crash left in the middle of a rebuild (the marker, entries missing, an entry of no row)
+     * is never told of a restore: it finds the marker when it replays its next batch, derives every entry of its rows
+     * first, and then holds what the active holds.
+     */
+    @Test
+    void shouldRepairAnInterruptedRebuildWhenAStandbyReplaysItsNextBatch() throws RocksDBException {
+        Path firstDir = newStateDir();
+        Path secondDir = newStateDir();
+        KafkaStreams first = start(1, new RowsFirstRebuilds(), firstDir);
+        KafkaStreams second = start(1, new RowsFirstRebuilds(), secondDir);
+        await().alias("both instances run").atMost(Duration.ofSeconds(60))
+                .until(() -> first.state() == KafkaStreams.State.RUNNING && second.state() == KafkaStreams.State.RUNNING);
+        for (int i = 0; i < 20; i++) {
+            send("put p-" + i + " 1 " + (100 + i * 11));
+        }
+        send("commit");
+        awaitProcessed();
+        KafkaStreams active = hasActive(first) ? first : second;
+        KafkaStreams standby = active == first ? second : first;
+        Path standbyDir = standby == first ? firstDir : secondDir;
+        awaitCommitted("20 rows committed", () -> assertThat(rows(active)).hasSize(20));
+        Map<String, byte[]> committed = contents(active);
+        await().alias("the standby caught up").atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                .untilAsserted(() -> assertThat(staleContents(standby)).usingRecursiveComparison().isEqualTo(committed));
+        stop(standby);
+        interruptRebuild(standbyDir.resolve(applicationId()).resolve("0_0").resolve("rocksdb").resolve("contract-view"));
+
+        KafkaStreams restarted = start(1, new RowsFirstRebuilds(), standbyDir);
+        await().alias("the restarted instance runs").atMost(Duration.ofSeconds(60))
+                .until(() -> restarted.state() == KafkaStreams.State.RUNNING);
+        assertThat(hasActive(restarted)).as("the restarted instance holds the standby, not the active").isFalse();
+        send("put p-20 1 321", "put p-3 2 99", "commit");
+        awaitProcessed();
+        awaitCommitted("21 rows committed", () -> assertThat(rows(active)).hasSize(21));
+        Map<String, byte[]> expected = contents(active);
+        await().alias("the standby derived its entries again and caught up").atMost(Duration.ofSeconds(60))
+                .ignoreExceptions()
+                .untilAsserted(() -> assertThat(staleContents(restarted)).usingRecursiveComparison().isEqualTo(expected));
+    }
+
     /** Puts the marker, deletes the first index entry and every facet counter, adds an index entry of no row. */
     private static void interruptRebuild(Path path) throws RocksDBException {
         List<ColumnFamilyDescriptor> families = new ArrayList<>();

@@ -371,7 +371,7 @@ abstract class ViewStoreContractTest {
         await().alias(what).atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(assertion::run);
     }
 
-    private static boolean hasActive(KafkaStreams streams) {
+    static boolean hasActive(KafkaStreams streams) {
         return streams.metadataForLocalThreads().stream().anyMatch(t -> !t.activeTasks().isEmpty());
     }
 
@@ -385,7 +385,7 @@ abstract class ViewStoreContractTest {
         return contents(store(app, false));
     }
 
-    private Map<String, byte[]> staleContents(KafkaStreams app) {
+    Map<String, byte[]> staleContents(KafkaStreams app) {
         return contents(store(app, true));
     }
 
