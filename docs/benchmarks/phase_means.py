@@ -20,7 +20,7 @@ KEEP = ('http', 'compact', 'flush', 'gc', 'jit', 'kafka-producer-')
 means = collections.Counter()
 for r in rows:
     for key, value in r.items():
-        if key in ('t', 'phase'):
+        if key in ('t', 'utc', 'phase'):
             continue
         if key.startswith(('cur_', 'estimate_', 'num_')):
             means[key] += value / len(rows)

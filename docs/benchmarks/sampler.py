@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Samples a bench run once a second, beside it: per-role (service, broker, harness) CPU ticks by thread group from
 /proc, RocksDB's running compactions and memtable sizes from the service's /metrics, and the bench's phase from its log.
+Each sample has its wall-clock second ('utc'), the clock of the bench's "slowest ... probes" lines.
 
     python3 docs/benchmarks/sampler.py <bench log> <out> [--names]
 
@@ -49,7 +50,8 @@ while True:
         try: txt = open(log).read()
         except: txt = ''
         ph = [l for l in txt.splitlines() if l.startswith('[bench]') and any(w in l for w in PHASES)]
-        row = {'t': round(time.time()-t0,1), 'phase': ph[-1][8:40] if ph else ''}
+        now = time.time()
+        row = {'t': round(now-t0,1), 'utc': time.strftime('%H:%M:%S', time.gmtime(now)), 'phase': ph[-1][8:40] if ph else ''}
         roles = pids()
         for p, role in roles.items():
             for g, v in threads(p).items():

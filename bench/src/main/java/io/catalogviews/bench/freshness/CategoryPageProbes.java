@@ -8,6 +8,7 @@ import io.catalogviews.bench.results.ViewFreshness;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -156,6 +157,11 @@ final class CategoryPageProbes {
             }
         }
         return items.get(items.size() - 1).path("id").asText().compareTo(productId) < 0 ? next.asText() : null;
+    }
+
+    /** The {@code n} slowest probes so far, slowest first. */
+    List<Latencies.Slow> slowest(int n) {
+        return latencies.slowest(n);
     }
 
     /** Waits up to {@code wait} for the probes under way; the figures of every probe. */

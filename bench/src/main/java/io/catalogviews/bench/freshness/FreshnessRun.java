@@ -11,6 +11,7 @@ import io.catalogviews.events.ProductEvent;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * One run of the freshness phase: the read mix starts ({@link ReadLoad}, unless its rate is 0), then changes of the
@@ -30,12 +31,18 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
 
     static final int PRODUCT_EVERY = 10;
     static final int CATEGORY_EVERY = 250;
+    /** The slowest probes of each view that a run names, with when their change was acknowledged. */
+    static final int SLOWEST_SHOWN = 5;
     /** How long the probes under way may take once the last change is sent (each gives up after 10 s). */
     private static final Duration PROBES_SETTLE = Duration.ofSeconds(15);
 
-    /** Runs it, applying the changes to {@code model}; {@code number} names the run. */
-    public FreshnessFigures.Run run(int number, CatalogModel model, long seed) {
-        return run(number, model, seed, duration);
+    /**
+     * Runs it, applying the changes to {@code model}; {@code number} names the run. Tells {@code say} the slowest
+     * probes of each view with the wall-clock time (UTC) their change was acknowledged, to find what held them in a
+     * per-second record of the machine (docs/benchmarks/sampler.py).
+     */
+    public FreshnessFigures.Run run(int number, CatalogModel model, long seed, Consumer<String> say) {
+        return run(number, model, seed, duration, say);
     }
 
     /**
@@ -45,10 +52,11 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
      * changes sent.
      */
     public long warmUp(CatalogModel model, long seed, Duration warmup) {
-        return run(0, model, seed, warmup).events();
+        return run(0, model, seed, warmup, line -> { }).events();
     }
 
-    private FreshnessFigures.Run run(int number, CatalogModel model, long seed, Duration length) {
+    private FreshnessFigures.Run run(int number, CatalogModel model, long seed, Duration length,
+                                     Consumer<String> say) {
         ProductViewProbes product = new ProductViewProbes(serviceUrl);
         CategoryPageProbes category = new CategoryPageProbes(serviceUrl);
         ReadLoad reads = readRate > 0 && !readMix.isEmpty() ? new ReadLoad(serviceUrl, readMix, readRate) : null;
@@ -109,7 +117,15 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
         }
         ViewFreshness productView = product.finish(PROBES_SETTLE);
         ViewFreshness categoryPages = category.finish(PROBES_SETTLE);
+        say.accept(slowestLine("product view", product.slowest(SLOWEST_SHOWN)));
+        say.accept(slowestLine("category pages", category.slowest(SLOWEST_SHOWN)));
         ReadLoadFigures readLoad = reads == null ? null : reads.stop();
         return new FreshnessFigures.Run(number, sent / elapsed, sent, productView, categoryPages, readLoad);
+    }
+
+    /** "  slowest product view probes (acknowledged, UTC → visible after): 12:00:01.250 920 ms, …". */
+    static String slowestLine(String view, List<Latencies.Slow> slowest) {
+        return "  slowest " + view + " probes (acknowledged, UTC → visible after): "
+                + (slowest.isEmpty() ? "none" : String.join(", ", slowest.stream().map(Latencies.Slow::toString).toList()));
     }
 }

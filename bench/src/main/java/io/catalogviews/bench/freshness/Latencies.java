@@ -3,21 +3,61 @@ package io.catalogviews.bench.freshness;
 import io.catalogviews.bench.results.ViewFreshness;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
-/** Latencies collected by many threads, in nanoseconds; percentiles in milliseconds. */
+/**
+ * Latencies collected by many threads, in nanoseconds; percentiles in milliseconds. Each keeps the wall-clock time of
+ * the change it measured (its acknowledgement), so that the slowest can be laid beside what else the machine did
+ * then (docs/benchmarks/sampler.py samples carry the same clock).
+ */
 final class Latencies {
 
+    private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT)
+            .withZone(ZoneOffset.UTC);
+
     private long[] values = new long[1024];
+    private long[] ackedAtMillis = new long[1024];
     private int count;
 
-    synchronized void add(long nanos) {
+    /** A latency measured now: the change was acknowledged {@code nanos} ago. */
+    void add(long nanos) {
+        add(nanos, System.currentTimeMillis() - nanos / 1_000_000);
+    }
+
+    synchronized void add(long nanos, long ackedAtEpochMillis) {
         if (count == values.length) {
             values = Arrays.copyOf(values, count * 2);
+            ackedAtMillis = Arrays.copyOf(ackedAtMillis, count * 2);
         }
+        ackedAtMillis[count] = ackedAtEpochMillis;
         values[count++] = Math.max(0, nanos);
+    }
+
+    /** One measured change: when the broker acknowledged it (epoch ms, UTC) and how long it took to be seen. */
+    record Slow(long ackedAtEpochMillis, double ms) {
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%s %.0f ms", CLOCK.format(Instant.ofEpochMilli(ackedAtEpochMillis)), ms);
+        }
+    }
+
+    /** The {@code n} slowest so far, slowest first. */
+    synchronized List<Slow> slowest(int n) {
+        List<Slow> all = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            all.add(new Slow(ackedAtMillis[i], values[i] / 1e6));
+        }
+        all.sort(Comparator.comparingDouble(Slow::ms).reversed());
+        return List.copyOf(all.subList(0, Math.min(n, all.size())));
     }
 
     synchronized int count() {

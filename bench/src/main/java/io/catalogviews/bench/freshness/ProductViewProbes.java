@@ -7,6 +7,7 @@ import io.catalogviews.bench.results.ViewFreshness;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -61,6 +62,11 @@ final class ProductViewProbes {
                 errors.incrementAndGet();
             }
         });
+    }
+
+    /** The {@code n} slowest probes so far, slowest first. */
+    List<Latencies.Slow> slowest(int n) {
+        return latencies.slowest(n);
     }
 
     /** Waits up to {@code wait} for the probes under way; the figures of every probe. */

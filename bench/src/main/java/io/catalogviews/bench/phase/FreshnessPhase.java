@@ -80,7 +80,7 @@ public final class FreshnessPhase {
                     mix.isEmpty() ? 0 : s.freshnessReadRate()));
             long base = views.lag().inputCommitted();
             long before = model.changesApplied();
-            FreshnessFigures.Run r = freshness.run(run, model, s.seed());
+            FreshnessFigures.Run r = freshness.run(run, model, s.seed(), ctx::say);
             say("product view", r.productView());
             say("category pages", r.categoryPages());
             if (r.readLoad() != null) {
