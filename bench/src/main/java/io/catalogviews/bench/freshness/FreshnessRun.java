@@ -126,6 +126,7 @@ public record FreshnessRun(String bootstrapServers, String topic, String service
     /** "  slowest product view probes (acknowledged, UTC → visible after): 12:00:01.250 920 ms, …". */
     static String slowestLine(String view, List<Latencies.Slow> slowest) {
         return "  slowest " + view + " probes (acknowledged, UTC → visible after): "
-                + (slowest.isEmpty() ? "none" : String.join(", ", slowest.stream().map(Latencies.Slow::toString).toList()));
+                + (slowest.isEmpty() ? "none"
+                        : String.join(", ", slowest.stream().map(Latencies.Slow::toString).toList()));
     }
 }

@@ -28,7 +28,10 @@ final class Latencies {
     private long[] ackedAtMillis = new long[1024];
     private int count;
 
-    /** A latency measured now: the change was acknowledged {@code nanos} ago. */
+    /**
+     * A latency that ends now: what it measures (a change's acknowledgement, a request's due time) began {@code nanos}
+     * ago.
+     */
     void add(long nanos) {
         add(nanos, System.currentTimeMillis() - nanos / 1_000_000);
     }
@@ -42,7 +45,7 @@ final class Latencies {
         values[count++] = Math.max(0, nanos);
     }
 
-    /** One measured change: when the broker acknowledged it (epoch ms, UTC) and how long it took to be seen. */
+    /** One latency: when it began (epoch ms; for a probe, the change's acknowledgement) and how long it lasted. */
     record Slow(long ackedAtEpochMillis, double ms) {
         @Override
         public String toString() {

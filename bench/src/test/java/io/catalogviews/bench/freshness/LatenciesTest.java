@@ -40,7 +40,8 @@ class LatenciesTest {
         latencies.add(3_000_000, T0);
         latencies.add(9_000_000, T0 + 250);
 
-        assertThat(latencies.slowest(5)).containsExactly(new Latencies.Slow(T0 + 250, 9.0), new Latencies.Slow(T0, 3.0));
+        assertThat(latencies.slowest(5))
+                .containsExactly(new Latencies.Slow(T0 + 250, 9.0), new Latencies.Slow(T0, 3.0));
         assertThat(new Latencies().slowest(5)).isEmpty();
     }
 
