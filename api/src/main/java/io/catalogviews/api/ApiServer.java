@@ -30,6 +30,7 @@ import org.eclipse.jetty.server.AbstractConnector;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.handler.GracefulHandler;
 import org.eclipse.jetty.util.component.LifeCycle;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
@@ -38,6 +39,7 @@ import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The HTTP API: routes, error mapping and the Jetty server. Talks to the views only through query
@@ -48,17 +50,25 @@ public final class ApiServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
     private static final byte[] LIVE = "{\"status\":\"live\"}".getBytes(StandardCharsets.UTF_8);
     private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
+    /**
+     * How long a stop waits for the requests in flight: longer than a forward's timeout (2 s), so that a read this
+     * instance forwarded before it began to stop is answered, not cut off.
+     */
+    private static final Duration GRACEFUL_STOP = Duration.ofSeconds(5);
 
     private final Javalin app;
     private final Forwarder forwarder;
     private final BoundedPeers peers;
     private final VersionWaiters waiters;
+    private final AtomicBoolean stopping;
 
-    private ApiServer(Javalin app, Forwarder forwarder, BoundedPeers peers, VersionWaiters waiters) {
+    private ApiServer(Javalin app, Forwarder forwarder, BoundedPeers peers, VersionWaiters waiters,
+                      AtomicBoolean stopping) {
         this.app = app;
         this.forwarder = forwarder;
         this.peers = peers;
         this.waiters = waiters;
+        this.stopping = stopping;
     }
 
     public static ApiServer start(ApiSettings settings, ViewAccess views, CursorCodec cursors, PeerHeaders peers,
@@ -89,6 +99,7 @@ public final class ApiServer implements AutoCloseable {
         ListingRoutes listing = new ListingRoutes(owners, listingQueries, cursors, keyed, fanOut);
         ListingInternalRoutes listingInternal = new ListingInternalRoutes(owners, listingQueries, fanOut);
         ClusterRoutes cluster = new ClusterRoutes(views.cluster(), forwarder);
+        AtomicBoolean stopping = new AtomicBoolean();
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = settings.port();
             cfg.startup.showJavalinBanner = false;
@@ -99,8 +110,13 @@ public final class ApiServer implements AutoCloseable {
             cfg.jetty.modifyServer(server -> {
                 server.setErrorHandler(new JsonErrorHandler());
                 bound(server, settings);
+                // Javalin puts its handlers inside this wrapper: a stop lets the requests in flight finish (and
+                // refuses new ones with 503) instead of cutting them off, which peers relayed as 500s.
+                server.setHandler(new GracefulHandler());
+                server.setStopTimeout(GRACEFUL_STOP.toMillis());
             });
             operations.install(cfg);
+            cfg.routes.before(ctx -> refuseWhileStopping(ctx, stopping));
             cfg.routes.before(peers::verify);
             cfg.routes.get("/v1/products/{id}", products::get);
             cfg.routes.post("/v1/products/batch", batch::batch);
@@ -143,7 +159,17 @@ public final class ApiServer implements AutoCloseable {
         });
         app.start();
         LOG.info("HTTP API listening on port {}", app.port());
-        return new ApiServer(app, forwarder, bounded, waiters);
+        return new ApiServer(app, forwarder, bounded, waiters, stopping);
+    }
+
+    /**
+     * Once HTTP begins to stop, every read (public or from a peer) is refused with 503 and Retry-After, so that
+     * clients and peers go to another instance or copy; the health probes and metrics still answer.
+     */
+    private static void refuseWhileStopping(Context ctx, AtomicBoolean stopping) {
+        if (stopping.get() && !ctx.path().startsWith("/health/") && !ctx.path().equals("/metrics")) {
+            throw ApiException.unavailable("this instance is shutting down; retry on another instance", 1);
+        }
     }
 
     /**
@@ -222,8 +248,14 @@ public final class ApiServer implements AutoCloseable {
                 .toList();
     }
 
+    /**
+     * Stops HTTP, the last step of a clean stop (the instance answered and forwarded while its partitions moved):
+     * new requests are refused with 503 and Retry-After, so that clients and peers go to another instance, and the
+     * requests in flight finish (up to {@link #GRACEFUL_STOP}) before the connections close.
+     */
     @Override
     public void close() {
+        stopping.set(true);
         waiters.close();
         app.stop();
         forwarder.close();

@@ -35,6 +35,11 @@ public final class JsonErrorHandler extends ErrorHandler {
         }
         byte[] body = body(code);
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, ErrorBodies.JSON);
+        if (code == 503) {
+            // Jetty refuses with 503 while it stops (GracefulHandler): like every 503 of the contract, say when to
+            // retry.
+            response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
+        }
         response.write(true, ByteBuffer.wrap(body), callback);
     }
 
@@ -51,6 +56,7 @@ public final class JsonErrorHandler extends ErrorHandler {
             case 413 -> "the request body is too large";
             case 400 -> "the request is malformed";
             case 426 -> "this service speaks HTTP/1.1";
+            case 503 -> "this instance cannot take the request now (it may be stopping); retry shortly";
             default -> "the request failed with status " + status;
         };
         return ErrorBodies.render(ApiException.ofStatus(status, ErrorBodies.codeForStatus(status), message));

@@ -132,7 +132,8 @@ public final class KeyedRouter {
         return peers.send(owner, read.request(), forwardTimeout.plus(read.calleeWait()))
                 .handle((response, failure) -> {
                     ApiException refusal = failure != null ? Responses.toApiException(failure)
-                            : response.status() == 503 ? ReadFailures.fromPeer(response, read.view()) : null;
+                            : ReadFailures.isPeerRefusal(response.status())
+                            ? ReadFailures.fromPeer(response, read.view()) : null;
                     if (refusal == null) {
                         Relay.relay(ctx, response);
                         return DONE;

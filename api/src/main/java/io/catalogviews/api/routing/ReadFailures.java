@@ -58,6 +58,14 @@ public final class ReadFailures {
                 "this instance does not host the requested partitions (any more); refresh the metadata");
     }
 
+    /**
+     * True for an owner's answer that says it cannot answer now: any 5xx but 504 (its own deadline, which is the
+     * caller's too). A 500 or 502 comes from an instance that is stopping or broken: another copy may answer.
+     */
+    public static boolean isPeerRefusal(int status) {
+        return status >= 500 && status != 504;
+    }
+
     /** 503 for an owner or peer that answered with a refusal (503 or another status it may not answer). */
     public static ApiException fromPeer(ForwardedResponse response, String view) {
         return ApiException.unavailableWhileMoving("an instance that holds part of the " + view + " cannot answer now; retry "

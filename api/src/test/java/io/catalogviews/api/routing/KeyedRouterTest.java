@@ -396,6 +396,26 @@ class KeyedRouterTest {
     }
 
     @Test
+    void shouldAnswerFromItsOwnCopyAndNeverRelayAFiveHundredWhenTheOwnerAnswersWithAnInternalError()
+            throws Exception {
+        ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(a)));
+        nodes.get(b).rawStatus = 500; // what a stopping Jetty answered before the graceful stop
+        nodes.get(b).rawRetryAfter = "1";
+
+        HttpResponse<String> response = get(a, "/items/item-1");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("item-1 read by " + a.hostPort() + " copy");
+        assertThat(response.headers().firstValue("X-Stale")).hasValue("true");
+
+        nodes.get(a).copyLag = -1; // no copy here any more: the owner's failure becomes a refusal, not a 500
+        for (int status : new int[] {500, 502}) {
+            nodes.get(b).rawStatus = status;
+            assertUnavailable(get(a, "/items/item-1"));
+        }
+    }
+
+    @Test
     void shouldRefuseRatherThanAnswerFromAStandbyWhenFreshIsAsked() throws Exception {
         ownership.put("item-1", new Ownership(1, Optional.of(b), List.of(c)));
         nodes.get(b).activeRefusal = QueryFailure.retryLater("restoring");
