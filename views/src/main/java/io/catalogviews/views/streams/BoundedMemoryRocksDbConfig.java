@@ -44,7 +44,7 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     private static boolean compactionsLowered;
 
     /**
-     * Compactions run at the lowest CPU priority (nice 19) of the JVM's shared pool: on a machine whose cores the
+     * The JVM's shared compaction pool runs at the lowest CPU priority (nice 19): on a machine whose cores the
      * stream threads, HTTP and the broker already fill, a burst of compactions otherwise takes cores from the
      * commits that make changes visible. Flushes keep their priority (a slow flush would stop writes).
      */
