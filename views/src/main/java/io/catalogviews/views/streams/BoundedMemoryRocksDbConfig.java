@@ -7,7 +7,6 @@ import org.rocksdb.Cache;
 import org.rocksdb.DataBlockIndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
-import org.rocksdb.Priority;
 import org.rocksdb.WriteBufferManager;
 
 import java.util.Map;
@@ -41,26 +40,11 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
         }
     }
 
-    private static boolean compactionsLowered;
-
-    /**
-     * The JVM's shared compaction pool runs at the lowest CPU priority (nice 19): on a machine whose cores the
-     * stream threads, HTTP and the broker already fill, a burst of compactions otherwise takes cores from the
-     * commits that make changes visible. Flushes keep their priority (a slow flush would stop writes).
-     */
-    private static synchronized void lowerCompactionPriority(Options options) {
-        if (!compactionsLowered) {
-            options.getEnv().lowerThreadPoolCPUPriority(Priority.LOW);
-            compactionsLowered = true;
-        }
-    }
-
     @Override
     public void setConfig(String storeName, Options options, Map<String, Object> configs) {
         Object configured = configs.get(MEMORY_BYTES_CONFIG);
         long memoryBytes = configured == null ? DEFAULT_MEMORY_BYTES : Long.parseLong(configured.toString());
         ensureShared(memoryBytes);
-        lowerCompactionPriority(options);
         BlockBasedTableConfig table = (BlockBasedTableConfig) options.tableFormatConfig();
         table.setBlockCache(cache);
         // Index and filter blocks live with each open table, outside the cache (about 40 MB at 1 000 000 products,
