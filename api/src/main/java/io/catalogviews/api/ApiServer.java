@@ -164,7 +164,9 @@ public final class ApiServer implements AutoCloseable {
 
     /**
      * Once HTTP begins to stop, every read (public or from a peer) is refused with 503 and Retry-After, so that
-     * clients and peers go to another instance or copy; the health probes and metrics still answer.
+     * clients and peers go to another instance or copy; the health probes and metrics still answer. Jetty's graceful
+     * stop refuses new requests too, but only from {@code app.stop()}: before it, {@link #close()} has closed the
+     * version waiters, whose stopped thread would refuse a {@code minVersion} read's timer (a 500).
      */
     private static void refuseWhileStopping(Context ctx, AtomicBoolean stopping) {
         if (stopping.get() && !ctx.path().startsWith("/health/") && !ctx.path().equals("/metrics")) {
