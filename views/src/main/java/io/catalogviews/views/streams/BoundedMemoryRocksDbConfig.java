@@ -1,5 +1,6 @@
 package io.catalogviews.views.streams;
 
+import io.catalogviews.views.StoreNames;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -29,6 +30,8 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     private static final double WRITE_BUFFER_SHARE = 0.25;
     /** Bloom bits per memtable byte: 2 % of an 8 MB memtable is ~1.3 M bits, over 10 per key for ~100-byte keys. */
     static final double MEMTABLE_BLOOM_RATIO = 0.02;
+    /** Data block size of the category listings store, whose index entries carry the serving JSON. */
+    static final long CATEGORY_BLOCK_BYTES = 16 * 1024;
 
     private static Cache cache;
     private static WriteBufferManager writeBufferManager;
@@ -56,6 +59,12 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
         // of a binary search plus a scan of up to 16 entries; range scans are unaffected.
         table.setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash);
         table.setDataBlockHashTableUtilRatio(0.75);
+        if (storeName.equals(StoreNames.CATEGORY_LISTINGS)) {
+            // Its page entries carry the serving JSON (~330 bytes): a 4 KB block holds about ten, so a page of 60
+            // crossed six to eight blocks, each crossing a block-cache lookup (half of a page's RocksDB Next time in
+            // a profile); 16 KB blocks cross a quarter as often (docs/benchmarks.md, step 23).
+            table.setBlockSize(CATEGORY_BLOCK_BYTES);
+        }
         options.setTableFormatConfig(table);
         // A point read looks in the memtables before the files; most reads (a product, a row before its change)
         // miss them, and without a filter each miss is a full skip-list search (a sixth of a batch read's CPU in a

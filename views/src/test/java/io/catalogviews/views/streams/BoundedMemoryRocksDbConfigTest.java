@@ -29,4 +29,23 @@ class BoundedMemoryRocksDbConfigTest {
                     .isEqualTo(DataBlockIndexType.kDataBlockBinaryAndHash);
         }
     }
+
+    @Test
+    void shouldGiveOnlyTheCategoryStoreLargerBlocksWhenItsEntriesCarryTheServingJson() {
+        long categoryBlock = blockSizeOf("category-listings");
+        long productBlock = blockSizeOf("product-view");
+
+        // A page of 60 entries of ~330 bytes crosses a quarter as many blocks; point-read stores keep RocksDB's size.
+        assertThat(categoryBlock).isEqualTo(BoundedMemoryRocksDbConfig.CATEGORY_BLOCK_BYTES).isEqualTo(16 * 1024);
+        assertThat(productBlock).isEqualTo(new BlockBasedTableConfig().blockSize()).isLessThan(categoryBlock);
+    }
+
+    private static long blockSizeOf(String store) {
+        try (Options options = new Options()) {
+            options.setTableFormatConfig(new BlockBasedTableConfig());
+            new BoundedMemoryRocksDbConfig().setConfig(store, options,
+                    Map.of(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, String.valueOf(64L << 20)));
+            return ((BlockBasedTableConfig) options.tableFormatConfig()).blockSize();
+        }
+    }
 }
