@@ -2,6 +2,7 @@ package io.catalogviews.views.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.catalogviews.views.StoreNames;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rocksdb.BlockBasedTableConfig;
@@ -17,11 +18,7 @@ class BoundedMemoryRocksDbConfigTest {
 
     @Test
     void shouldGiveEveryMemtableAWholeKeyBloomWhenAStoreIsConfigured() {
-        try (Options options = new Options()) {
-            options.setTableFormatConfig(new BlockBasedTableConfig());
-            new BoundedMemoryRocksDbConfig().setConfig("product-view", options,
-                    Map.of(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, String.valueOf(64L << 20)));
-
+        try (Options options = configured(StoreNames.PRODUCTS)) {
             // Point reads that miss the memtables (most of them) are answered by the bloom, not a skip-list search.
             assertThat(options.memtableWholeKeyFiltering()).isTrue();
             assertThat(options.memtablePrefixBloomSizeRatio()).isEqualTo(BoundedMemoryRocksDbConfig.MEMTABLE_BLOOM_RATIO);
@@ -32,8 +29,8 @@ class BoundedMemoryRocksDbConfigTest {
 
     @Test
     void shouldGiveOnlyTheCategoryStoreLargerBlocksWhenItsEntriesCarryTheServingJson() {
-        long categoryBlock = blockSizeOf("category-listings");
-        long productBlock = blockSizeOf("product-view");
+        long categoryBlock = blockSizeOf(StoreNames.CATEGORY_LISTINGS);
+        long productBlock = blockSizeOf(StoreNames.PRODUCTS);
 
         // A page of 60 entries of ~330 bytes crosses a quarter as many blocks; point-read stores keep RocksDB's size.
         assertThat(categoryBlock).isEqualTo(BoundedMemoryRocksDbConfig.CATEGORY_BLOCK_BYTES).isEqualTo(16 * 1024);
@@ -41,11 +38,17 @@ class BoundedMemoryRocksDbConfigTest {
     }
 
     private static long blockSizeOf(String store) {
-        try (Options options = new Options()) {
-            options.setTableFormatConfig(new BlockBasedTableConfig());
-            new BoundedMemoryRocksDbConfig().setConfig(store, options,
-                    Map.of(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, String.valueOf(64L << 20)));
+        try (Options options = configured(store)) {
             return ((BlockBasedTableConfig) options.tableFormatConfig()).blockSize();
         }
+    }
+
+    /** The options of {@code store} as Kafka Streams would hand them over, after the setter; the caller closes them. */
+    private static Options configured(String store) {
+        Options options = new Options();
+        options.setTableFormatConfig(new BlockBasedTableConfig());
+        new BoundedMemoryRocksDbConfig().setConfig(store, options,
+                Map.of(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, String.valueOf(64L << 20)));
+        return options;
     }
 }
