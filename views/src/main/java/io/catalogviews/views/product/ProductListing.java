@@ -6,8 +6,6 @@ import io.catalogviews.views.index.ListingEntry;
 /** What the listings hold of a product: its {@link ListingEntry}, from the product or from its stored row. */
 public final class ProductListing {
 
-    private static final byte[] NO_JSON = new byte[0];
-
     private ProductListing() {
     }
 
@@ -17,14 +15,18 @@ public final class ProductListing {
     }
 
     /**
-     * The entry of a stored product row, without its JSON (indexes do not need it), or null for a deletion
-     * marker or no row.
+     * The entry of a stored product row, with the JSON a read of the row serves (the whole catalog's {@code price}
+     * entries carry it: {@code IndexWriter#servesPages}), or null for a deletion marker or no row. A row rendered by
+     * an older release is rendered again, as its read would be, so a derived entry never carries an old rendering.
      */
     public static ListingEntry entryOfRow(byte[] row) {
         if (row == null || ProductRow.isDeletedRow(row)) {
             return null;
         }
         ProductRow decoded = ProductRow.decode(row);
-        return entry(ProductState.decode(decoded.state()), decoded.version(), NO_JSON);
+        Product state = ProductState.decode(decoded.state());
+        byte[] json = decoded.renderVersion() == ProductJson.RENDER_VERSION ? decoded.json()
+                : ProductJson.render(state, decoded.version());
+        return entry(state, decoded.version(), json);
     }
 }

@@ -42,8 +42,8 @@ import java.util.function.ToIntFunction;
  *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
  *       look-ahead that decides {@code more}) — no row at all under {@code price}, {@code -price} and
- *       {@code -updatedAt} in a category, whose entries of those indexes carry the serving JSON
- *       ({@link IndexValue#servingJson}). n is zero when every filter is
+ *       {@code -updatedAt} in a category, and under {@code price} and {@code -price} without brands in the whole
+ *       catalog, whose entries of those indexes carry the serving JSON ({@link IndexValue#servingJson}). n is zero when every filter is
  *       answered by the choice of index: no filter, brands (per-brand indexes), price bounds under {@code price} or
  *       {@code -price} (a key range).
  *       {@code -price} reads the {@code price} index backwards, one run of equal prices at a time (see
@@ -175,7 +175,8 @@ public final class ListingEngine {
     /**
      * A whole-catalog page: positions first, rows last. The partitions' index ranges are merged as they are read
      * (one seek per range, then only as many entries as the page takes: about {@code limit} plus one per partition,
-     * instead of {@code limit + 1} from each), and only the merged page's rows are read. A product's row is in the
+     * instead of {@code limit + 1} from each), and only the merged page's rows are read — none for items whose entry
+     * carries the serving JSON (the plain {@code price} index; {@code IndexWriter}). A product's row is in the
      * partition of its id, like its index entries. When a chosen item has no live row there (deleted after its entry
      * was read), the page is read again with rows, which skips entries without rows: the answer is the same either
      * way. The scan budget is the partitions' budgets together: the merge never examines more entries than
@@ -189,6 +190,10 @@ public final class ListingEngine {
         ListingPage merged = mergedPage(partitions, p -> POSITIONS_ONLY, q);
         List<ListingItem> items = new ArrayList<>(merged.items().size());
         for (ListingItem item : merged.items()) {
+            if (item.json() != NOT_READ) {
+                items.add(item); // from a serving entry, written in one batch with its row
+                continue;
+            }
             CatalogPartition p = partitions.get(partitionOfId.applyAsInt(item.position().id()));
             byte[] json = p == null ? null : p.rows().json(item.position().id());
             if (json == null) {
