@@ -26,8 +26,9 @@ import java.util.Map;
  */
 public final class ChurnPhase {
 
+    /** The index-heavy classes; the whole-catalog page seeks twelve partitions' indexes, so it feels churn most. */
     private static final List<QueryClass> CLASSES = List.of(QueryClass.CATEGORY_PRICE, QueryClass.CATEGORY_UPDATED,
-            QueryClass.CATEGORY_PRICE_DESC, QueryClass.DEEP_PAGE);
+            QueryClass.CATEGORY_PRICE_DESC, QueryClass.DEEP_PAGE, QueryClass.CATALOG_PAGE);
 
     private final RunContext ctx;
     private final QueryRuns runs;
