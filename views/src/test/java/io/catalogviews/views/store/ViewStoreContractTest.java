@@ -7,8 +7,14 @@ import io.catalogviews.broker.EmbeddedKafkaBroker;
 import io.catalogviews.events.Product;
 import io.catalogviews.events.codec.ProductEvents;
 import io.catalogviews.views.ids.ProductId;
+import io.catalogviews.views.index.IndexKeys;
+import io.catalogviews.views.index.IndexKind;
+import io.catalogviews.views.index.IndexValue;
+import io.catalogviews.views.index.ListingEntry;
+import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.index.ViewLayout;
 import io.catalogviews.views.product.ProductJson;
+import io.catalogviews.views.product.ProductListing;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.product.ProductState;
 import java.io.IOException;
@@ -175,6 +181,25 @@ abstract class ViewStoreContractTest {
         awaitCommitted("version 3 committed",
                 () -> assertThat(ProductRow.decode(rows(app).get("p-1")).version()).isEqualTo(3));
         assertThat(derived(app, ViewLayout.INDEX)).as("index entries back at 500").isEqualTo(atFiveHundred);
+    }
+
+    @Test
+    void shouldServeTheRowsJsonFromTheWholeCatalogsPriceEntryWhenARowIsWrittenAndChanged() {
+        KafkaStreams app = start();
+        send("put p-1 1 500", "commit");
+        awaitProcessed();
+        awaitCommitted("p-1 committed", () -> assertThat(rows(app)).containsOnlyKeys("p-1"));
+        byte[] first = ProductRow.servingJson(rows(app).get("p-1"));
+        assertThat(wholeCatalogPriceJson(app, "p-1")).as("JSON in the price entry at 500").isEqualTo(first);
+
+        send("put p-1 2 900", "commit");
+        awaitProcessed();
+
+        awaitCommitted("version 2 committed",
+                () -> assertThat(ProductRow.decode(rows(app).get("p-1")).version()).isEqualTo(2));
+        byte[] second = ProductRow.servingJson(rows(app).get("p-1"));
+        assertThat(second).isNotEqualTo(first);
+        assertThat(wholeCatalogPriceJson(app, "p-1")).as("JSON in the price entry at 900").isEqualTo(second);
     }
 
     @Test
@@ -412,6 +437,16 @@ abstract class ViewStoreContractTest {
             }
         }
         return rows;
+    }
+
+    /** The serving JSON of the whole-catalog plain price entry of {@code id}'s committed row (null if plain). */
+    private byte[] wholeCatalogPriceJson(KafkaStreams app, String id) {
+        ListingEntry e = ProductListing.entryOfRow(rows(app).get(id));
+        byte[] prefix = IndexKeys.prefix(new IndexKind(SortOrder.PRICE, false), null, e.brand());
+        Bytes key = ViewLayout.inNamespace(ViewLayout.INDEX, IndexKeys.key(prefix, e.sortValue(SortOrder.PRICE), id));
+        byte[] value = store(app, false).get(key);
+        assertThat(value).as("whole-catalog price entry of %s", id).isNotNull();
+        return IndexValue.servingJson(value);
     }
 
     /** Keys of one derived namespace, printable. */

@@ -43,9 +43,9 @@ import java.util.function.ToIntFunction;
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
  *       look-ahead that decides {@code more}) — no row at all under {@code price}, {@code -price} and
  *       {@code -updatedAt} in a category, and under {@code price} and {@code -price} without brands in the whole
- *       catalog, whose entries of those indexes carry the serving JSON ({@link IndexValue#servingJson}). n is zero when every filter is
- *       answered by the choice of index: no filter, brands (per-brand indexes), price bounds under {@code price} or
- *       {@code -price} (a key range).
+ *       catalog, whose entries of those indexes carry the serving JSON ({@link IndexValue#servingJson}). n is zero
+ *       when every filter is answered by the choice of index: no filter, brands (per-brand indexes), price bounds
+ *       under {@code price} or {@code -price} (a key range).
  *       {@code -price} reads the {@code price} index backwards, one run of equal prices at a time (see
  *       {@link DescendingPriceRuns}): a look-ahead of at most one run more.
  *       Price bounds under {@code -updatedAt} or {@code -rating}, and {@code inStock}, are filters over the
