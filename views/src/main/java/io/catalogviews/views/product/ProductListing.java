@@ -24,9 +24,6 @@ public final class ProductListing {
             return null;
         }
         ProductRow decoded = ProductRow.decode(row);
-        Product state = ProductState.decode(decoded.state());
-        byte[] json = decoded.renderVersion() == ProductJson.RENDER_VERSION ? decoded.json()
-                : ProductJson.render(state, decoded.version());
-        return entry(state, decoded.version(), json);
+        return entry(ProductState.decode(decoded.state()), decoded.version(), decoded.servingJson());
     }
 }

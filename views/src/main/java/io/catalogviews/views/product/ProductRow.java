@@ -85,8 +85,13 @@ public record ProductRow(int renderVersion, long version, boolean deleted, long 
         if ((bytes[1] & 0xFF) == ProductJson.RENDER_VERSION) {
             return jsonOf(bytes);
         }
-        ProductRow row = decode(bytes);
-        return ProductJson.render(ProductState.decode(row.state()), row.version());
+        return decode(bytes).servingJson();
+    }
+
+    /** The JSON a read of this decoded row serves: see {@link #servingJson(byte[])}. */
+    public byte[] servingJson() {
+        return renderVersion == ProductJson.RENDER_VERSION ? json
+                : ProductJson.render(ProductState.decode(state), version);
     }
 
     /** Copies out the serving JSON of an encoded row: the only allocation a read makes. */
