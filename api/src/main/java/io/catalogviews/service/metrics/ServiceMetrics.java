@@ -91,6 +91,21 @@ public final class ServiceMetrics implements AutoCloseable {
     }
 
     /**
+     * {@code catalog_page_answers_total{source="memory"|"store"}}: whole-catalog pages of this instance's partitions
+     * answered from the pages kept since a commit last wrote where they were read, or read from the stores.
+     */
+    public void bindCatalogPageCache(io.catalogviews.views.listing.internals.CatalogPageCache cache) {
+        String description = "Whole-catalog pages of this instance's partitions: kept in memory since a commit last "
+                + "wrote where they were read, or read from the stores";
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_page_answers", cache,
+                        io.catalogviews.views.listing.internals.CatalogPageCache::hits)
+                .tag("source", "memory").description(description).register(registry);
+        io.micrometer.core.instrument.FunctionCounter.builder("catalog_page_answers", cache,
+                        io.catalogviews.views.listing.internals.CatalogPageCache::misses)
+                .tag("source", "store").description(description).register(registry);
+    }
+
+    /**
      * {@code catalog_stream_thread_failures_total} and {@code catalog_stream_threads_failing} (1 while threads
      * fail repeatedly, when readiness is 503 too).
      */

@@ -1,6 +1,7 @@
 package io.catalogviews.views.store;
 
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.query.CatalogCommits;
 import io.catalogviews.views.query.CategoryCommits;
 import io.catalogviews.views.query.ProductCommits;
 import org.apache.kafka.common.utils.Bytes;
@@ -8,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -16,8 +18,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed) and
- * of categories ({@link #categories()}). Kafka Streams creates the
+ * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed), of
+ * the whole-catalog indexes in the product partitions ({@link #catalog()}) and of categories ({@link #categories()}). Kafka Streams creates the
  * stores, so the feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the
  * properties the application is started with, and every {@link DerivedEntriesStore} finds it when initialised.
  * Thread-safe.
@@ -31,6 +33,7 @@ public final class CommitFeed implements ProductCommits {
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<CategoryCommits.Listener> categoryListeners = new CopyOnWriteArrayList<>();
+    private final List<CatalogCommits.Listener> catalogListeners = new CopyOnWriteArrayList<>();
     private final List<Runnable> closingListeners = new CopyOnWriteArrayList<>();
 
     @Override
@@ -41,6 +44,16 @@ public final class CommitFeed implements ProductCommits {
     /** The commits of this instance's category partitions. */
     public CategoryCommits categories() {
         return categoryListeners::add;
+    }
+
+    /** The commits of this instance's product partitions, with the whole-catalog index keys they wrote. */
+    public CatalogCommits catalog() {
+        return catalogListeners::add;
+    }
+
+    /** Whether commits of {@code store} must be told with the index keys they wrote (see {@link #committing}). */
+    boolean wantsIndexKeys(String store) {
+        return StoreNames.PRODUCTS.equals(store) && !catalogListeners.isEmpty();
     }
 
     /**
@@ -64,8 +77,11 @@ public final class CommitFeed implements ProductCommits {
     /**
      * Row keys of {@code store}, partition {@code partition}, are about to be committed: tells who must know before
      * the rows become readable, and returns what to run after the store's commit, whatever its outcome.
+     *
+     * @param indexKeys the index keys (with their namespace byte) the commit wrote or deleted, when
+     *                  {@link #wantsIndexKeys} asked for them; else empty
      */
-    Runnable committing(String store, int partition, Collection<Bytes> rowKeys) {
+    Runnable committing(String store, int partition, Collection<Bytes> rowKeys, Collection<Bytes> indexKeys) {
         if (rowKeys.isEmpty()) {
             return () -> { };
         }
@@ -77,21 +93,38 @@ public final class CommitFeed implements ProductCommits {
             tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
             return () -> tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
         }
-        if (!StoreNames.PRODUCTS.equals(store)) {
+        if (!StoreNames.PRODUCTS.equals(store) || (listeners.isEmpty() && catalogListeners.isEmpty())) {
             return () -> { };
         }
+        Set<String> ids = new HashSet<>(rowKeys.size() * 2);
+        for (Bytes key : rowKeys) {
+            // Product row keys are checked ids, ASCII by grammar.
+            ids.add(new String(key.get(), StandardCharsets.US_ASCII));
+        }
+        Set<String> committed = Set.copyOf(ids);
+        boolean toldCatalog = !catalogListeners.isEmpty();
+        if (toldCatalog) {
+            CatalogCommits.Touches touches = new CatalogCommits.Touches(withoutNamespace(indexKeys), committed);
+            tell(catalogListeners, l -> l.committing(partition, touches), "commits", store, partition);
+        }
         return () -> {
-            if (listeners.isEmpty()) {
-                return;
+            if (toldCatalog) {
+                tell(catalogListeners, l -> l.committed(partition), "commits", store, partition);
             }
-            Set<String> ids = new HashSet<>(rowKeys.size() * 2);
-            for (Bytes key : rowKeys) {
-                // Product row keys are checked ids, ASCII by grammar.
-                ids.add(new String(key.get(), StandardCharsets.US_ASCII));
-            }
-            Set<String> committed = Set.copyOf(ids);
             tell(listeners, l -> l.committed(committed), "commits", store, partition);
         };
+    }
+
+    /** The keys without their first byte (the namespace), sorted unsigned and without repeats. */
+    private static byte[][] withoutNamespace(Collection<Bytes> keys) {
+        byte[][] out = new byte[keys.size()][];
+        int n = 0;
+        for (Bytes key : keys) {
+            byte[] k = key.get();
+            out[n++] = Arrays.copyOfRange(k, 1, k.length);
+        }
+        Arrays.sort(out, Arrays::compareUnsigned);
+        return out;
     }
 
     private static Set<String> categoriesOf(Collection<Bytes> categoryRowKeys) {
@@ -109,6 +142,8 @@ public final class CommitFeed implements ProductCommits {
     void restored(String store, int partition) {
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
             tell(categoryListeners, l -> l.reset(partition), "the resets", store, partition);
+        } else if (StoreNames.PRODUCTS.equals(store)) {
+            tell(catalogListeners, l -> l.reset(partition), "the resets", store, partition);
         }
     }
 
@@ -117,6 +152,7 @@ public final class CommitFeed implements ProductCommits {
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
             tell(categoryListeners, l -> l.reset(partition), "the closing", store, partition);
         } else if (StoreNames.PRODUCTS.equals(store)) {
+            tell(catalogListeners, l -> l.reset(partition), "the closing", store, partition);
             tell(listeners, l -> l.closed(partition), "the closing", store, partition);
         }
     }

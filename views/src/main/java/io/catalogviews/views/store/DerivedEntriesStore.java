@@ -86,6 +86,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private CommitFeed feed;
     private int partition;
     private Set<Bytes> written = new HashSet<>();
+    /** The index keys written since the last commit, when the feed wants them ({@link CommitFeed#wantsIndexKeys}). */
+    private List<Bytes> writtenIndexKeys = new ArrayList<>();
     /** Where rows-first rebuilds are started and finished (null: every replay derives as it goes). */
     private RowsFirstRebuilds rebuilds;
     private volatile Replay replay = Replay.UNDECIDED;
@@ -225,7 +227,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
         Set<Bytes> committed = written;
         written = new HashSet<>();
-        Runnable afterCommit = feed.committing(name(), partition, committed);
+        List<Bytes> indexKeys = writtenIndexKeys;
+        writtenIndexKeys = new ArrayList<>();
+        Runnable afterCommit = feed.committing(name(), partition, committed, indexKeys);
         try {
             super.commit(changelogOffsets);
         } finally {
@@ -236,6 +240,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     @Override
     public void close() {
         written = new HashSet<>(); // not committed: a reader would not see them
+        writtenIndexKeys = new ArrayList<>();
         if (rebuilds != null) {
             rebuilds.unregister(name(), partition, this);
         }
@@ -263,12 +268,15 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         lastRead = null;
         derived.writeTo(direct);
         wrapped().put(key, value);
-        noteWritten(key);
+        noteWritten(key, derived);
     }
 
-    private void noteWritten(Bytes key) {
+    private void noteWritten(Bytes key, Staged derived) {
         if (feed != null) {
             written.add(key);
+            if (feed.wantsIndexKeys(name())) {
+                derived.indexKeysTo(writtenIndexKeys);
+            }
         }
     }
 
@@ -298,7 +306,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             Staged derived = derive(key, current, null);
             derived.writeTo(direct);
             wrapped().put(key, null); // the row is known already: no read-before-delete
-            noteWritten(key);
+            noteWritten(key, derived);
         }
         return current;
     }
@@ -361,6 +369,16 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         @Override
         public void delete(Bytes key) {
             writes.put(key, null);
+        }
+
+        /** Adds the index keys among the writes to {@code out}. */
+        void indexKeysTo(List<Bytes> out) {
+            for (Bytes key : writes.keySet()) {
+                byte[] k = key.get();
+                if (k.length > 0 && k[0] == ViewLayout.INDEX) {
+                    out.add(key);
+                }
+            }
         }
 
         void writeTo(EntryStore target) {

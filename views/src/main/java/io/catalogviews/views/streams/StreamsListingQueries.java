@@ -8,6 +8,7 @@ import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.ListingResult;
+import io.catalogviews.views.listing.internals.CatalogPageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.listing.internals.GuardedStore;
 import io.catalogviews.views.listing.internals.NamespacedStore;
@@ -43,7 +44,8 @@ import java.util.function.Supplier;
  *
  * <p>Given the category view's commits, the facets of a category are kept between the commits that change it
  * ({@link FacetCache}): a facet request then checks that the partition is still active here and answers from
- * memory.
+ * memory. Given the product view's commits, whole-catalog pages are kept likewise until a commit writes where
+ * they were read ({@link CatalogPageCache}).
  */
 public final class StreamsListingQueries implements ListingQueries {
 
@@ -55,6 +57,8 @@ public final class StreamsListingQueries implements ListingQueries {
     private final ListingEngine engine;
     /** Null when nobody reports the category view's commits: then nothing may be kept. */
     private final FacetCache facetCache;
+    /** Null when nobody reports the product view's commits: then no page is kept. */
+    private final CatalogPageCache pageCache;
     private final ActiveStoreHandles handles;
 
     /**
@@ -65,7 +69,7 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
-        this(streams, partitions, scanBudget, null, ActiveStoreHandles.perRequest(streams));
+        this(streams, partitions, scanBudget, null, null, ActiveStoreHandles.perRequest(streams));
     }
 
     /**
@@ -74,11 +78,13 @@ public final class StreamsListingQueries implements ListingQueries {
      *                   whole-catalog page, or the facets of one partition
      * @param facetCache where facets of categories are kept between the commits that change them (fed by this
      *                   instance's category commits, {@link FacetCache#listeningTo}); null to keep none
+     * @param pageCache  where whole-catalog pages are kept between the commits that change them (fed by this
+     *                   instance's product commits, {@link CatalogPageCache#listeningTo}); null to keep none
      * @param handles    the active stores' handles kept between requests ({@link ActiveStoreHandles}), or
      *                   {@link ActiveStoreHandles#perRequest} to keep none
      */
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget, FacetCache facetCache,
-                                 ActiveStoreHandles handles) {
+                                 CatalogPageCache pageCache, ActiveStoreHandles handles) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partition count must be at least 1, not " + partitions);
         }
@@ -86,6 +92,7 @@ public final class StreamsListingQueries implements ListingQueries {
         this.partitions = partitions;
         this.engine = new ListingEngine(scanBudget);
         this.facetCache = facetCache;
+        this.pageCache = pageCache;
         this.handles = handles;
     }
 
@@ -152,11 +159,23 @@ public final class StreamsListingQueries implements ListingQueries {
         return guarded(() -> {
             Map<Integer, ListingEngine.CatalogPartition> stores = new TreeMap<>();
             for (int partition : partitions) {
+                // Also when the page is kept: it may be served only while every partition is active here.
                 ReadOnlyKeyValueStore<Bytes, byte[]> products = bytesStore(StoreNames.PRODUCTS, partition);
                 stores.put(partition, new ListingEngine.CatalogPartition(NamespacedStore.index(products),
                         RowReader.productRows(products)));
             }
-            return engine.catalogPage(stores, id -> KeyPartitioner.partitionOf(id, this.partitions), query);
+            if (pageCache == null) {
+                return engine.catalogPage(stores, id -> KeyPartitioner.partitionOf(id, this.partitions), query);
+            }
+            ListingPage kept = pageCache.get(query, partitions);
+            if (kept != null) {
+                return kept;
+            }
+            long stamp = pageCache.stamp();
+            ListingEngine.CatalogAnswer answer = engine.catalogAnswer(stores,
+                    id -> KeyPartitioner.partitionOf(id, this.partitions), query);
+            pageCache.keep(query, partitions, stamp, answer);
+            return answer.page();
         });
     }
 

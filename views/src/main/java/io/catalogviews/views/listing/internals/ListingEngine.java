@@ -115,15 +115,25 @@ public final class ListingEngine {
         for (IndexScan scan : IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after())) {
             ranges.add(new Range(index, scan, rows));
         }
-        return pageOf(ranges, scanBudget, q);
+        return pageOf(ranges, scanBudget, q).page();
     }
 
     /** The index ranges of a page, each with where its products' rows are. */
     private record Range(ReadOnlyKeyValueStore<Bytes, byte[]> index, IndexScan scan, RowReader rows) {
     }
 
+    /**
+     * A page and how far its answer reaches into the ranges it merged.
+     *
+     * @param lastSuffix the key suffix (sort value, id: in listing order) of the last entry the page depends on, or
+     *                   null when the page depends on the ranges to their ends (it read them to their ends, or its
+     *                   budget ran out, which any entry of them may move)
+     */
+    private record Scanned(ListingPage page, byte[] lastSuffix) {
+    }
+
     /** A page of the ranges merged, examining at most {@code budget} entries (and at least one per range). */
-    private static ListingPage pageOf(List<Range> ranges, long budget, ListingQuery q) {
+    private static Scanned pageOf(List<Range> ranges, long budget, ListingQuery q) {
         if (q.limit() < 1) {
             throw new IllegalArgumentException("page limit must be at least 1, not " + q.limit());
         }
@@ -163,9 +173,10 @@ public final class ListingEngine {
         if (cut) {
             Position scannedTo = new Position(IndexKeys.sortValueOf(lastKey, lastPrefixLength),
                     IndexKeys.idOf(lastKey, lastPrefixLength));
-            return new ListingPage(items, false, scannedTo);
+            return new Scanned(new ListingPage(items, false, scannedTo), null);
         }
-        return new ListingPage(items, more);
+        return new Scanned(new ListingPage(items, more),
+                more ? Arrays.copyOfRange(lastKey, lastPrefixLength, lastKey.length) : null);
     }
 
     /** One product partition of a whole-catalog page: its whole-catalog indexes and its product rows. */
@@ -187,9 +198,30 @@ public final class ListingEngine {
      */
     public ListingPage catalogPage(Map<Integer, CatalogPartition> partitions, ToIntFunction<String> partitionOfId,
                                    ListingQuery q) {
-        ListingPage merged = mergedPage(partitions, p -> POSITIONS_ONLY, q);
-        List<ListingItem> items = new ArrayList<>(merged.items().size());
-        for (ListingItem item : merged.items()) {
+        return catalogAnswer(partitions, partitionOfId, q).page();
+    }
+
+    /**
+     * A whole-catalog page ({@link #catalogPage}) and what its answer depends on, so that it can be kept until a
+     * commit writes there ({@link CatalogPageCache}).
+     *
+     * @param page      the page
+     * @param dependsOn the index key ranges (inclusive, in every partition asked) in which any write may change the
+     *                  page; besides them, a write of the row of one of its items may change it
+     */
+    public record CatalogAnswer(ListingPage page, List<KeyRange> dependsOn) {
+    }
+
+    /** An inclusive range of index keys, unsigned byte order. */
+    public record KeyRange(byte[] from, byte[] to) {
+    }
+
+    /** {@link #catalogPage} with the index ranges its answer depends on. */
+    public CatalogAnswer catalogAnswer(Map<Integer, CatalogPartition> partitions, ToIntFunction<String> partitionOfId,
+                                       ListingQuery q) {
+        Scanned merged = mergedPage(partitions, p -> POSITIONS_ONLY, q);
+        List<ListingItem> items = new ArrayList<>(merged.page().items().size());
+        for (ListingItem item : merged.page().items()) {
             if (item.json() != NOT_READ) {
                 items.add(item); // from a serving entry, written in one batch with its row
                 continue;
@@ -197,15 +229,50 @@ public final class ListingEngine {
             CatalogPartition p = partitions.get(partitionOfId.applyAsInt(item.position().id()));
             byte[] json = p == null ? null : p.rows().json(item.position().id());
             if (json == null) {
-                return mergedPage(partitions, CatalogPartition::rows, q);
+                Scanned withRows = mergedPage(partitions, CatalogPartition::rows, q);
+                return new CatalogAnswer(withRows.page(), dependsOn(q, withRows.lastSuffix()));
             }
             items.add(new ListingItem(item.position(), json));
         }
-        return new ListingPage(items, merged.more(), merged.scannedTo());
+        ListingPage page = new ListingPage(items, merged.page().more(), merged.page().scannedTo());
+        return new CatalogAnswer(page, dependsOn(q, merged.lastSuffix()));
     }
 
-    private ListingPage mergedPage(Map<Integer, CatalogPartition> partitions,
-                                   Function<CatalogPartition, RowReader> rows, ListingQuery q) {
+    /**
+     * The index key ranges of the whole catalog in which a write may change the answer of {@code q}: each scanned
+     * range up to the last entry the answer depends on ({@code lastSuffix}, in listing order), or to its end.
+     * {@code -price} reads the {@code price} index backwards, so its ranges are {@code price} keys from the last
+     * entry's price (every id of it: a few entries more than needed) up.
+     */
+    private static List<KeyRange> dependsOn(ListingQuery q, byte[] lastSuffix) {
+        List<IndexScan> scans = IndexScan.plan(null, q.filter(), q.sort(), q.after());
+        List<KeyRange> out = new ArrayList<>(scans.size());
+        for (IndexScan scan : scans) {
+            byte[] from = scan.from().get();
+            byte[] to = scan.to().get();
+            if (lastSuffix != null && !scan.descending()) {
+                byte[] last = concat(scan.prefix(), lastSuffix);
+                to = Arrays.compareUnsigned(last, to) < 0 ? last : to;
+            } else if (lastSuffix != null) {
+                long lastPrice = DescendingPriceRuns.descendingValue(IndexKeys.sortValueOf(lastSuffix, 0));
+                byte[] low = IndexKeys.lowerBound(scan.prefix(), lastPrice).get();
+                from = Arrays.compareUnsigned(low, from) > 0 ? low : from;
+            }
+            if (Arrays.compareUnsigned(from, to) <= 0) {
+                out.add(new KeyRange(from, to));
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    private Scanned mergedPage(Map<Integer, CatalogPartition> partitions,
+                               Function<CatalogPartition, RowReader> rows, ListingQuery q) {
         List<IndexScan> scans = IndexScan.plan(null, q.filter(), q.sort(), q.after());
         List<Range> ranges = new ArrayList<>(scans.size() * partitions.size());
         for (CatalogPartition p : partitions.values()) {

@@ -45,7 +45,7 @@ class ListingEngineTest {
 
     // ---- random catalogs, filters and queries ----
 
-    private static long randomPrice(SplittableRandom r) {
+    static long randomPrice(SplittableRandom r) {
         return switch (r.nextInt(10)) {
             case 0 -> 0L;
             case 1 -> r.nextInt(50) == 0 ? Long.MAX_VALUE : 100_000L;
@@ -54,7 +54,7 @@ class ListingEngineTest {
         };
     }
 
-    private static Product randomProduct(SplittableRandom r, String id, long version) {
+    static Product randomProduct(SplittableRandom r, String id, long version) {
         Set<String> categories = new java.util.LinkedHashSet<>();
         int count = r.nextInt(1, 4);
         while (categories.size() < count) {
@@ -98,7 +98,7 @@ class ListingEngineTest {
         return catalog;
     }
 
-    private static ListingFilter randomFilter(SplittableRandom r) {
+    static ListingFilter randomFilter(SplittableRandom r) {
         int c = r.nextInt(20);
         String category = c < 8 ? null : c == 8 ? "nope" : CATEGORIES[r.nextInt(CATEGORIES.length)];
         TreeSet<String> brands = new TreeSet<>();

@@ -1,0 +1,345 @@
+package io.catalogviews.views.listing.internals;
+
+import io.catalogviews.views.index.ListingEntry;
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.index.SortedMapStore;
+import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingItem;
+import io.catalogviews.views.listing.ListingPage;
+import io.catalogviews.views.listing.ListingQuery;
+import io.catalogviews.views.listing.internals.TestCatalog.Product;
+import io.catalogviews.views.query.CatalogCommits;
+import io.catalogviews.views.query.KeyPartitioner;
+import org.apache.kafka.common.utils.Bytes;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Objects;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CatalogPageCacheTest {
+
+    private static final int PARTITIONS = 4;
+    private static final Set<Integer> ALL = Set.of(0, 1, 2, 3);
+    private static final ListingQuery CHEAPEST = new ListingQuery(
+            new ListingFilter(null, List.of(), null, null, null), SortOrder.PRICE, 5, null);
+
+    /** One commit of a partition: what it writes to the catalog index and the rows, and the state after it. */
+    private record Commit(int partition, Map<Bytes, byte[]> index, Map<Bytes, byte[]> rows,
+                          CatalogCommits.Touches touches) {
+    }
+
+    /** 40 products priced 100, 200, … 4 000, spread over the partitions. */
+    private static TestCatalog pricedCatalog() {
+        TestCatalog catalog = new TestCatalog(PARTITIONS);
+        for (int i = 1; i <= 40; i++) {
+            String id = "p" + i;
+            catalog.put(new Product(id, List.of("phones"), new ListingEntry(1, i * 100L, 1_000 + i, 4.0f, 1, "acme",
+                    TestCatalog.jsonOf(id, 1))));
+        }
+        return catalog;
+    }
+
+    /** {@code id} at {@code price} from the next version on, staged as a commit of its partition. */
+    private static Commit reprice(TestCatalog catalog, String id, long price) {
+        Product old = catalog.products.get(id);
+        ListingEntry e = old.entry();
+        long v = e.version() + 1;
+        return stage(catalog, KeyPartitioner.partitionOf(id, PARTITIONS), () -> catalog.put(new Product(id,
+                old.categories(), new ListingEntry(v, price, e.updatedAtMs() + 1, e.rating(), e.stock(), e.brand(),
+                TestCatalog.jsonOf(id, v)))));
+    }
+
+    private static String rendered(ListingPage page) {
+        StringBuilder b = new StringBuilder();
+        for (ListingItem item : page.items()) {
+            b.append(item.position()).append('=').append(new String(item.json(), StandardCharsets.UTF_8)).append(';');
+        }
+        return b.append(" more=").append(page.more()).append(" scannedTo=").append(page.scannedTo()).toString();
+    }
+
+    private static ListingEngine.CatalogAnswer read(TestCatalog catalog, ListingQuery q) {
+        Map<Integer, ListingEngine.CatalogPartition> parts = new TreeMap<>();
+        for (int i = 0; i < catalog.partitions.size(); i++) {
+            TestCatalog.Partition p = catalog.partitions.get(i);
+            parts.put(i, new ListingEngine.CatalogPartition(p.catalogIndex, RowReader.productRows(p.products)));
+        }
+        return catalog.engine.catalogAnswer(parts, id -> KeyPartitioner.partitionOf(id, PARTITIONS), q);
+    }
+
+    /**
+     * Applies {@code change} to the model, and takes its writes to the catalog index and rows of {@code partition}
+     * back out of the stores: they become readable when the commit applies them.
+     */
+    private static Commit stage(TestCatalog catalog, int partition, Runnable change) {
+        TestCatalog.Partition p = catalog.partitions.get(partition);
+        NavigableMap<Bytes, byte[]> indexBefore = new TreeMap<>(p.catalogIndex.contents());
+        NavigableMap<Bytes, byte[]> rowsBefore = new TreeMap<>(p.products.contents());
+        change.run();
+        Map<Bytes, byte[]> index = diff(indexBefore, p.catalogIndex);
+        Map<Bytes, byte[]> rows = diff(rowsBefore, p.products);
+        restore(p.catalogIndex, indexBefore);
+        restore(p.products, rowsBefore);
+        byte[][] keys = index.keySet().stream().map(Bytes::get).sorted(java.util.Arrays::compareUnsigned)
+                .toArray(byte[][]::new);
+        Set<String> ids = new HashSet<>();
+        rows.keySet().forEach(k -> ids.add(new String(k.get(), StandardCharsets.US_ASCII)));
+        return new Commit(partition, index, rows, new CatalogCommits.Touches(keys, ids));
+    }
+
+    private static Map<Bytes, byte[]> diff(NavigableMap<Bytes, byte[]> before, SortedMapStore<Bytes> after) {
+        Map<Bytes, byte[]> out = new TreeMap<>();
+        after.contents().forEach((k, v) -> {
+            if (!java.util.Arrays.equals(before.get(k), v)) {
+                out.put(k, v);
+            }
+        });
+        before.keySet().forEach(k -> {
+            if (!after.contents().containsKey(k)) {
+                out.put(k, null);
+            }
+        });
+        return out;
+    }
+
+    private static void restore(SortedMapStore<Bytes> store, NavigableMap<Bytes, byte[]> contents) {
+        store.contents().clear();
+        store.contents().putAll(contents);
+    }
+
+    private static void apply(TestCatalog catalog, Commit c) {
+        TestCatalog.Partition p = catalog.partitions.get(c.partition);
+        c.index.forEach(p.catalogIndex::put);
+        c.rows.forEach(p.products::put);
+    }
+
+    /** A change of a product of {@code partition}: a price, a stock level, a new product, or a deletion. */
+    private static Runnable randomChange(TestCatalog catalog, int partition, SplittableRandom r) {
+        List<String> ids = catalog.products.keySet().stream()
+                .filter(id -> KeyPartitioner.partitionOf(id, PARTITIONS) == partition).toList();
+        if (ids.isEmpty() || r.nextInt(6) == 0) {
+            String id;
+            do {
+                id = "n" + r.nextInt(1_000_000);
+            } while (KeyPartitioner.partitionOf(id, PARTITIONS) != partition || catalog.products.containsKey(id));
+            Product p = ListingEngineTest.randomProduct(r, id, 1);
+            return () -> catalog.put(p);
+        }
+        String id = ids.get(r.nextInt(ids.size()));
+        Product old = catalog.products.get(id);
+        ListingEntry e = old.entry();
+        long v = e.version() + 1;
+        return switch (r.nextInt(5)) {
+            case 0 -> () -> catalog.delete(id);
+            case 1 -> () -> catalog.put(new Product(id, old.categories(), new ListingEntry(v, e.priceCents(),
+                    e.updatedAtMs(), e.rating(), e.stock(), e.brand(), TestCatalog.jsonOf(id, v))));
+            case 2 -> () -> catalog.put(new Product(id, old.categories(), new ListingEntry(v, e.priceCents(),
+                    e.updatedAtMs() + 1, e.rating(), r.nextInt(3), e.brand(), TestCatalog.jsonOf(id, v))));
+            default -> () -> catalog.put(new Product(id, old.categories(), new ListingEntry(v,
+                    ListingEngineTest.randomPrice(r), e.updatedAtMs() + 1, e.rating(), e.stock(), e.brand(),
+                    TestCatalog.jsonOf(id, v))));
+        };
+    }
+
+    /** Whole-catalog queries of every sort and filter, page 1 or after an item of their page 1. */
+    private static List<ListingQuery> queries(TestCatalog catalog, SplittableRandom r) {
+        List<ListingQuery> out = new ArrayList<>();
+        SortOrder[] sorts = SortOrder.values();
+        while (out.size() < 40) {
+            ListingFilter random = ListingEngineTest.randomFilter(r);
+            ListingFilter f = new ListingFilter(null, random.brands(), random.minPrice(), random.maxPrice(),
+                    random.inStock());
+            SortOrder sort = sorts[r.nextInt(sorts.length)];
+            int limit = 1 + r.nextInt(12);
+            ListingQuery first = new ListingQuery(f, sort, limit, null);
+            out.add(first);
+            List<ListingItem> items = read(catalog, first).page().items();
+            if (!items.isEmpty()) {
+                out.add(new ListingQuery(f, sort, limit, items.get(r.nextInt(items.size())).position()));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void shouldKeepAPageWhenACommitWritesOutsideTheRangesItWasReadFrom() {
+        TestCatalog catalog = pricedCatalog();
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
+        Commit c = reprice(catalog, "p40", 5_000);
+
+        cache.committing(c.partition, c.touches);
+        apply(catalog, c);
+        cache.committed(c.partition);
+
+        assertThat(cache.get(CHEAPEST, ALL)).as("the 5 cheapest, after the dearest product's price rose").isNotNull();
+        assertThat(rendered(cache.get(CHEAPEST, ALL))).isEqualTo(rendered(read(catalog, CHEAPEST).page()));
+    }
+
+    @Test
+    void shouldDropAPageWhenACommitMovesAProductIntoItsRange() {
+        TestCatalog catalog = pricedCatalog();
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
+        Commit c = reprice(catalog, "p40", 50);
+
+        cache.committing(c.partition, c.touches);
+
+        assertThat(cache.get(CHEAPEST, ALL)).as("while the commit that makes it the cheapest is under way").isNull();
+        cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST)); // read before the commit's writes
+        apply(catalog, c);
+        cache.committed(c.partition);
+        assertThat(cache.get(CHEAPEST, ALL)).as("after the commit, from a read before it").isNull();
+        cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
+        assertThat(cache.get(CHEAPEST, ALL).items().get(0).position().id()).as("kept again, read after")
+                .isEqualTo("p40");
+    }
+
+    @Test
+    void shouldDropAPageWhenACommitRewritesTheRowOfOneOfItsItems() {
+        TestCatalog catalog = pricedCatalog();
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        // -rating entries carry no JSON, and a change that keeps price, rating and stock leaves them as they are.
+        ListingQuery byRating = new ListingQuery(CHEAPEST.filter(), SortOrder.RATING_DESC, 5, null);
+        cache.keep(byRating, ALL, cache.stamp(), read(catalog, byRating));
+        String first = cache.get(byRating, ALL).items().get(0).position().id();
+        Product old = catalog.products.get(first);
+        ListingEntry e = old.entry();
+        Commit c = stage(catalog, KeyPartitioner.partitionOf(first, PARTITIONS), () -> catalog.put(new Product(first,
+                old.categories(), new ListingEntry(e.version() + 1, e.priceCents(), e.updatedAtMs(), e.rating(),
+                e.stock(), e.brand(), TestCatalog.jsonOf(first, e.version() + 1)))));
+
+        cache.committing(c.partition, c.touches);
+
+        assertThat(cache.get(byRating, ALL)).isNull();
+    }
+
+    @Test
+    void shouldNotKeepAPageWhenATouchingCommitEndedBetweenItsStampAndItsKeeping() {
+        TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        long stamp = cache.stamp();
+        ListingEngine.CatalogAnswer before = read(catalog, CHEAPEST);
+        String cheapest = before.page().items().get(0).position().id();
+        int partition = KeyPartitioner.partitionOf(cheapest, PARTITIONS);
+        Commit c = stage(catalog, partition, () -> catalog.delete(cheapest));
+        cache.committing(partition, c.touches);
+        apply(catalog, c);
+        cache.committed(partition);
+
+        cache.keep(CHEAPEST, ALL, stamp, before);
+
+        assertThat(cache.get(CHEAPEST, ALL)).isNull();
+    }
+
+    @Test
+    void shouldDropEveryPageOverAPartitionWhenItsCopyIsReset() {
+        TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
+        cache.keep(CHEAPEST, Set.of(0, 1), cache.stamp(), read(catalog, CHEAPEST));
+
+        cache.reset(3);
+
+        assertThat(cache.get(CHEAPEST, ALL)).isNull();
+        assertThat(cache.get(CHEAPEST, Set.of(0, 1))).isNotNull();
+    }
+
+    /**
+     * Readers, commits (told before their writes become readable, ended after) and resets interleaved at random: a
+     * kept page always equals what a read of the stores answers at that moment, and pages are kept (this is not a
+     * cache that keeps nothing).
+     */
+    @ParameterizedTest
+    @ValueSource(longs = {1, 2, 3, 4, 5, 6})
+    void shouldAlwaysServeWhatAReadWouldAnswerWhenCommitsAndReadersInterleave(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        TestCatalog catalog = ListingEngineTest.randomCatalog(seed, PARTITIONS);
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        List<ListingQuery> queries = queries(catalog, r);
+        List<Object[]> readers = new ArrayList<>(); // {query, stamp, answer}
+        Commit[] underWay = new Commit[PARTITIONS];
+        boolean[] readable = new boolean[PARTITIONS];
+        int checked = 0;
+        for (int step = 0; step < 4_000; step++) {
+            int partition = r.nextInt(PARTITIONS);
+            switch (r.nextInt(6)) {
+                case 0 -> {
+                    ListingQuery q = queries.get(r.nextInt(queries.size()));
+                    readers.add(new Object[] {q, cache.stamp(), read(catalog, q)});
+                }
+                case 1 -> {
+                    if (!readers.isEmpty()) {
+                        Object[] reader = readers.remove(r.nextInt(readers.size()));
+                        cache.keep((ListingQuery) reader[0], ALL, (long) reader[1],
+                                (ListingEngine.CatalogAnswer) reader[2]);
+                    }
+                }
+                case 2 -> {
+                    if (underWay[partition] == null) {
+                        underWay[partition] = stage(catalog, partition, randomChange(catalog, partition, r));
+                        cache.committing(partition, underWay[partition].touches);
+                    }
+                }
+                case 3 -> {
+                    Commit c = underWay[partition];
+                    if (c != null && !readable[partition]) {
+                        apply(catalog, c);
+                        readable[partition] = true;
+                    } else if (c != null) {
+                        underWay[partition] = null;
+                        readable[partition] = false;
+                        cache.committed(partition);
+                    }
+                }
+                case 4 -> {
+                    if (underWay[partition] == null && r.nextInt(20) == 0) {
+                        apply(catalog, stage(catalog, partition, randomChange(catalog, partition, r)));
+                        cache.reset(partition); // a restore wrote the partition
+                    }
+                }
+                default -> {
+                    ListingQuery q = queries.get(r.nextInt(queries.size()));
+                    ListingPage kept = cache.get(q, ALL);
+                    if (kept != null) {
+                        assertThat(rendered(kept)).as("kept page of %s at step %d", q, step)
+                                .isEqualTo(rendered(read(catalog, q).page()));
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertThat(checked).as("kept pages served and checked").isGreaterThan(50);
+        assertThat(cache.hits()).isEqualTo(checked);
+        assertThat(Objects.requireNonNull(catalog.openIterators())).isZero();
+    }
+
+    @Test
+    void shouldKeepNothingBeyondItsBytesWhenPagesKeepComing() {
+        TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
+        ListingEngine.CatalogAnswer answer = read(catalog, CHEAPEST);
+        long pageBytes = answer.page().items().stream().mapToLong(i -> i.json().length + 64L).sum();
+        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, pageBytes * 3);
+        for (int limit = 1; limit <= 4; limit++) {
+            ListingQuery q = new ListingQuery(CHEAPEST.filter(), SortOrder.PRICE, 5, null);
+            cache.keep(q, Set.of(limit), cache.stamp(), answer);
+        }
+
+        long kept = 0;
+        for (int limit = 1; limit <= 4; limit++) {
+            kept += cache.get(CHEAPEST, Set.of(limit)) == null ? 0 : 1;
+        }
+        assertThat(kept).as("pages kept of 4, room for 3").isBetween(1L, 3L);
+    }
+}
