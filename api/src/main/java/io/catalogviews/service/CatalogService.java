@@ -19,7 +19,7 @@ import io.catalogviews.topology.StreamsSettings;
 import io.catalogviews.topology.TopicSetup;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.routing.Instance;
-import io.catalogviews.views.listing.internals.CatalogPageCache;
+import io.catalogviews.views.listing.internals.PageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.store.CommitFeed;
 import io.catalogviews.views.store.RowsFirstRebuilds;
@@ -192,13 +192,15 @@ public final class CatalogService implements AutoCloseable {
                 String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
                 FacetCache facetCache = FacetCache.listeningTo(commits.categories(), partitions);
                 metrics.bindFacetCache(facetCache);
-                CatalogPageCache pageCache = CatalogPageCache.listeningTo(commits.catalog(), partitions);
-                metrics.bindCatalogPageCache(pageCache);
+                PageCache pageCache = PageCache.ofCatalogPages(commits.catalogPages(), partitions);
+                PageCache categoryPageCache = PageCache.ofCategoryPages(commits.categoryPages());
+                metrics.bindPageCache(pageCache, "catalog");
+                metrics.bindPageCache(categoryPageCache, "category");
                 ViewAccess views = new ViewAccess(
                         new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
                         new StreamsProductQueries(streams, partitions, handles),
                         new StreamsListingQueries(streams, partitions, limits.scanBudget(), facetCache,
-                                pageCache, handles),
+                                pageCache, categoryPageCache, handles),
                         new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic), commits);
                 SecretsConfig secrets = operations.secrets();
                 if (secrets.clusterSecretDerived()) {

@@ -91,18 +91,19 @@ public final class ServiceMetrics implements AutoCloseable {
     }
 
     /**
-     * {@code catalog_page_answers_total{source="memory"|"store"}}: whole-catalog pages of this instance's partitions
-     * answered from the pages kept since a commit last wrote where they were read, or read from the stores.
+     * {@code catalog_page_answers_total{scope="catalog"|"category",source="memory"|"store"}}: pages of this
+     * instance's partitions (whole-catalog pages, or category pages) answered from the pages kept since a commit
+     * last wrote where they were read, or read from the stores.
      */
-    public void bindCatalogPageCache(io.catalogviews.views.listing.internals.CatalogPageCache cache) {
-        String description = "Whole-catalog pages of this instance's partitions: kept in memory since a commit last "
-                + "wrote where they were read, or read from the stores";
+    public void bindPageCache(io.catalogviews.views.listing.internals.PageCache cache, String scope) {
+        String description = "Listing pages of this instance's partitions: kept in memory since a commit last wrote "
+                + "where they were read, or read from the stores";
         io.micrometer.core.instrument.FunctionCounter.builder("catalog_page_answers", cache,
-                        io.catalogviews.views.listing.internals.CatalogPageCache::hits)
-                .tag("source", "memory").description(description).register(registry);
+                        io.catalogviews.views.listing.internals.PageCache::hits)
+                .tag("scope", scope).tag("source", "memory").description(description).register(registry);
         io.micrometer.core.instrument.FunctionCounter.builder("catalog_page_answers", cache,
-                        io.catalogviews.views.listing.internals.CatalogPageCache::misses)
-                .tag("source", "store").description(description).register(registry);
+                        io.catalogviews.views.listing.internals.PageCache::misses)
+                .tag("scope", scope).tag("source", "store").description(description).register(registry);
     }
 
     /**

@@ -1,7 +1,7 @@
 package io.catalogviews.views.store;
 
 import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.query.CatalogCommits;
+import io.catalogviews.views.query.IndexCommits;
 import io.catalogviews.views.query.CategoryCommits;
 import io.catalogviews.views.query.ProductCommits;
 import org.apache.kafka.common.utils.Bytes;
@@ -19,7 +19,8 @@ import java.util.function.Consumer;
 
 /**
  * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed), of
- * the whole-catalog indexes in the product partitions ({@link #catalog()}) and of categories ({@link #categories()}). Kafka Streams creates the
+ * categories ({@link #categories()}), and with the index keys they wrote, for kept pages: of the product partitions'
+ * whole-catalog indexes ({@link #catalogPages()}) and of the category partitions' indexes ({@link #categoryPages()}). Kafka Streams creates the
  * stores, so the feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the
  * properties the application is started with, and every {@link DerivedEntriesStore} finds it when initialised.
  * Thread-safe.
@@ -33,7 +34,8 @@ public final class CommitFeed implements ProductCommits {
 
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
     private final List<CategoryCommits.Listener> categoryListeners = new CopyOnWriteArrayList<>();
-    private final List<CatalogCommits.Listener> catalogListeners = new CopyOnWriteArrayList<>();
+    private final List<IndexCommits.Listener> catalogListeners = new CopyOnWriteArrayList<>();
+    private final List<IndexCommits.Listener> categoryPageListeners = new CopyOnWriteArrayList<>();
     private final List<Runnable> closingListeners = new CopyOnWriteArrayList<>();
 
     @Override
@@ -47,13 +49,23 @@ public final class CommitFeed implements ProductCommits {
     }
 
     /** The commits of this instance's product partitions, with the whole-catalog index keys they wrote. */
-    public CatalogCommits catalog() {
+    public IndexCommits catalogPages() {
         return catalogListeners::add;
+    }
+
+    /** The commits of this instance's category partitions, with the index keys they wrote. */
+    public IndexCommits categoryPages() {
+        return categoryPageListeners::add;
     }
 
     /** Whether commits of {@code store} must be told with the index keys they wrote (see {@link #committing}). */
     boolean wantsIndexKeys(String store) {
-        return StoreNames.PRODUCTS.equals(store) && !catalogListeners.isEmpty();
+        return !indexListeners(store).isEmpty();
+    }
+
+    private List<IndexCommits.Listener> indexListeners(String store) {
+        return StoreNames.PRODUCTS.equals(store) ? catalogListeners
+                : StoreNames.CATEGORY_LISTINGS.equals(store) ? categoryPageListeners : List.of();
     }
 
     /**
@@ -86,12 +98,27 @@ public final class CommitFeed implements ProductCommits {
             return () -> { };
         }
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
-            if (categoryListeners.isEmpty()) {
-                return () -> { };
+            boolean toldPages = !categoryPageListeners.isEmpty();
+            if (toldPages) {
+                Set<String> ids = new HashSet<>(rowKeys.size() * 2);
+                for (Bytes key : rowKeys) {
+                    ids.add(RowKeys.categoryRowOf(key.get()).id().value());
+                }
+                IndexCommits.Touches touches = new IndexCommits.Touches(withoutNamespace(indexKeys), Set.copyOf(ids));
+                tell(categoryPageListeners, l -> l.committing(partition, touches), "commits", store, partition);
             }
-            Set<String> categories = categoriesOf(rowKeys);
-            tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
-            return () -> tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
+            Set<String> categories = categoryListeners.isEmpty() ? Set.of() : categoriesOf(rowKeys);
+            if (!categoryListeners.isEmpty()) {
+                tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
+            }
+            return () -> {
+                if (toldPages) {
+                    tell(categoryPageListeners, l -> l.committed(partition), "commits", store, partition);
+                }
+                if (!categories.isEmpty()) {
+                    tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
+                }
+            };
         }
         if (!StoreNames.PRODUCTS.equals(store) || (listeners.isEmpty() && catalogListeners.isEmpty())) {
             return () -> { };
@@ -104,7 +131,7 @@ public final class CommitFeed implements ProductCommits {
         Set<String> committed = Set.copyOf(ids);
         boolean toldCatalog = !catalogListeners.isEmpty();
         if (toldCatalog) {
-            CatalogCommits.Touches touches = new CatalogCommits.Touches(withoutNamespace(indexKeys), committed);
+            IndexCommits.Touches touches = new IndexCommits.Touches(withoutNamespace(indexKeys), committed);
             tell(catalogListeners, l -> l.committing(partition, touches), "commits", store, partition);
         }
         return () -> {
@@ -141,6 +168,7 @@ public final class CommitFeed implements ProductCommits {
      */
     void restored(String store, int partition) {
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+            tell(categoryPageListeners, l -> l.reset(partition), "the resets", store, partition);
             tell(categoryListeners, l -> l.reset(partition), "the resets", store, partition);
         } else if (StoreNames.PRODUCTS.equals(store)) {
             tell(catalogListeners, l -> l.reset(partition), "the resets", store, partition);
@@ -150,6 +178,7 @@ public final class CommitFeed implements ProductCommits {
     /** This instance's copy of {@code store}, partition {@code partition}, was closed. */
     void closed(String store, int partition) {
         if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+            tell(categoryPageListeners, l -> l.reset(partition), "the closing", store, partition);
             tell(categoryListeners, l -> l.reset(partition), "the closing", store, partition);
         } else if (StoreNames.PRODUCTS.equals(store)) {
             tell(catalogListeners, l -> l.reset(partition), "the closing", store, partition);

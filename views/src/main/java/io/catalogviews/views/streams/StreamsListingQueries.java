@@ -8,7 +8,7 @@ import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.ListingResult;
-import io.catalogviews.views.listing.internals.CatalogPageCache;
+import io.catalogviews.views.listing.internals.PageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.listing.internals.GuardedStore;
 import io.catalogviews.views.listing.internals.NamespacedStore;
@@ -44,8 +44,8 @@ import java.util.function.Supplier;
  *
  * <p>Given the category view's commits, the facets of a category are kept between the commits that change it
  * ({@link FacetCache}): a facet request then checks that the partition is still active here and answers from
- * memory. Given the product view's commits, whole-catalog pages are kept likewise until a commit writes where
- * they were read ({@link CatalogPageCache}).
+ * memory. Given the commits with the index keys they wrote, whole-catalog pages and category pages are kept likewise
+ * until a commit writes where they were read ({@link PageCache}).
  */
 public final class StreamsListingQueries implements ListingQueries {
 
@@ -57,8 +57,10 @@ public final class StreamsListingQueries implements ListingQueries {
     private final ListingEngine engine;
     /** Null when nobody reports the category view's commits: then nothing may be kept. */
     private final FacetCache facetCache;
-    /** Null when nobody reports the product view's commits: then no page is kept. */
-    private final CatalogPageCache pageCache;
+    /** Null when nobody reports the product view's commits: then no whole-catalog page is kept. */
+    private final PageCache pageCache;
+    /** Null when nobody reports the category view's commits: then no category page is kept. */
+    private final PageCache categoryPageCache;
     private final ActiveStoreHandles handles;
 
     /**
@@ -69,7 +71,7 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget) {
-        this(streams, partitions, scanBudget, null, null, ActiveStoreHandles.perRequest(streams));
+        this(streams, partitions, scanBudget, null, null, null, ActiveStoreHandles.perRequest(streams));
     }
 
     /**
@@ -79,12 +81,14 @@ public final class StreamsListingQueries implements ListingQueries {
      * @param facetCache where facets of categories are kept between the commits that change them (fed by this
      *                   instance's category commits, {@link FacetCache#listeningTo}); null to keep none
      * @param pageCache  where whole-catalog pages are kept between the commits that change them (fed by this
-     *                   instance's product commits, {@link CatalogPageCache#listeningTo}); null to keep none
+     *                   instance's product commits, {@link PageCache#ofCatalogPages}); null to keep none
+     * @param categoryPageCache where category pages are kept likewise ({@link PageCache#ofCategoryPages}); null to
+     *                   keep none
      * @param handles    the active stores' handles kept between requests ({@link ActiveStoreHandles}), or
      *                   {@link ActiveStoreHandles#perRequest} to keep none
      */
     public StreamsListingQueries(KafkaStreams streams, int partitions, long scanBudget, FacetCache facetCache,
-                                 CatalogPageCache pageCache, ActiveStoreHandles handles) {
+                                 PageCache pageCache, PageCache categoryPageCache, ActiveStoreHandles handles) {
         if (partitions < 1) {
             throw new IllegalArgumentException("partition count must be at least 1, not " + partitions);
         }
@@ -93,6 +97,7 @@ public final class StreamsListingQueries implements ListingQueries {
         this.engine = new ListingEngine(scanBudget);
         this.facetCache = facetCache;
         this.pageCache = pageCache;
+        this.categoryPageCache = categoryPageCache;
         this.handles = handles;
     }
 
@@ -102,8 +107,20 @@ public final class StreamsListingQueries implements ListingQueries {
         int partition = KeyPartitioner.partitionOf(category.value(), partitions);
         return guarded(() -> {
             ReadOnlyKeyValueStore<Bytes, byte[]> listings = bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
-            return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category), category.value(),
-                    query);
+            if (categoryPageCache == null) {
+                return engine.page(NamespacedStore.index(listings), RowReader.categoryRows(listings, category),
+                        category.value(), query);
+            }
+            Set<Integer> read = Set.of(partition);
+            ListingPage kept = categoryPageCache.get(query, read);
+            if (kept != null) {
+                return kept;
+            }
+            long stamp = categoryPageCache.stamp();
+            ListingEngine.PageAnswer answer = engine.pageAnswer(NamespacedStore.index(listings),
+                    RowReader.categoryRows(listings, category), category.value(), query);
+            categoryPageCache.keep(query, read, stamp, answer);
+            return answer.page();
         });
     }
 
@@ -172,7 +189,7 @@ public final class StreamsListingQueries implements ListingQueries {
                 return kept;
             }
             long stamp = pageCache.stamp();
-            ListingEngine.CatalogAnswer answer = engine.catalogAnswer(stores,
+            ListingEngine.PageAnswer answer = engine.catalogAnswer(stores,
                     id -> KeyPartitioner.partitionOf(id, this.partitions), query);
             pageCache.keep(query, partitions, stamp, answer);
             return answer.page();

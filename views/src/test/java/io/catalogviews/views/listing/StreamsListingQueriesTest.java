@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.query.QueryFailure;
-import io.catalogviews.views.listing.internals.CatalogPageCache;
+import io.catalogviews.views.listing.internals.PageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.streams.ActiveStoreHandles;
 import io.catalogviews.views.streams.StreamsListingQueries;
@@ -71,7 +71,7 @@ class StreamsListingQueriesTest {
         try {
             ActiveStoreHandles handles = new ActiveStoreHandles(streams);
             StreamsListingQueries queries = new StreamsListingQueries(streams, 2, 10_000,
-                    new FacetCache(2, 1_000), new CatalogPageCache(2, 1_000_000), handles);
+                    new FacetCache(2, 1_000), new PageCache(null, 1_000_000), new PageCache(null, 1_000_000), handles);
 
             assertEveryQueryFails(queries);
             handles.invalidate();

@@ -118,6 +118,17 @@ public final class ListingEngine {
         return pageOf(ranges, scanBudget, q).page();
     }
 
+    /** {@link #page} with the index ranges its answer depends on, so that it can be kept ({@link PageCache}). */
+    public PageAnswer pageAnswer(ReadOnlyKeyValueStore<Bytes, byte[]> index, RowReader rows, String categoryOrNull,
+                                 ListingQuery q) {
+        List<Range> ranges = new ArrayList<>();
+        for (IndexScan scan : IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after())) {
+            ranges.add(new Range(index, scan, rows));
+        }
+        Scanned scanned = pageOf(ranges, scanBudget, q);
+        return new PageAnswer(scanned.page(), dependsOn(categoryOrNull, q, scanned.lastSuffix()));
+    }
+
     /** The index ranges of a page, each with where its products' rows are. */
     private record Range(ReadOnlyKeyValueStore<Bytes, byte[]> index, IndexScan scan, RowReader rows) {
     }
@@ -202,14 +213,13 @@ public final class ListingEngine {
     }
 
     /**
-     * A whole-catalog page ({@link #catalogPage}) and what its answer depends on, so that it can be kept until a
-     * commit writes there ({@link CatalogPageCache}).
+     * A page and what its answer depends on, so that it can be kept until a commit writes there ({@link PageCache}).
      *
      * @param page      the page
-     * @param dependsOn the index key ranges (inclusive, in every partition asked) in which any write may change the
+     * @param dependsOn the index key ranges (inclusive, in every partition read) in which any write may change the
      *                  page; besides them, a write of the row of one of its items may change it
      */
-    public record CatalogAnswer(ListingPage page, List<KeyRange> dependsOn) {
+    public record PageAnswer(ListingPage page, List<KeyRange> dependsOn) {
     }
 
     /** An inclusive range of index keys, unsigned byte order. */
@@ -217,7 +227,7 @@ public final class ListingEngine {
     }
 
     /** {@link #catalogPage} with the index ranges its answer depends on. */
-    public CatalogAnswer catalogAnswer(Map<Integer, CatalogPartition> partitions, ToIntFunction<String> partitionOfId,
+    public PageAnswer catalogAnswer(Map<Integer, CatalogPartition> partitions, ToIntFunction<String> partitionOfId,
                                        ListingQuery q) {
         Scanned merged = mergedPage(partitions, p -> POSITIONS_ONLY, q);
         List<ListingItem> items = new ArrayList<>(merged.page().items().size());
@@ -230,22 +240,22 @@ public final class ListingEngine {
             byte[] json = p == null ? null : p.rows().json(item.position().id());
             if (json == null) {
                 Scanned withRows = mergedPage(partitions, CatalogPartition::rows, q);
-                return new CatalogAnswer(withRows.page(), dependsOn(q, withRows.lastSuffix()));
+                return new PageAnswer(withRows.page(), dependsOn(null, q, withRows.lastSuffix()));
             }
             items.add(new ListingItem(item.position(), json));
         }
         ListingPage page = new ListingPage(items, merged.page().more(), merged.page().scannedTo());
-        return new CatalogAnswer(page, dependsOn(q, merged.lastSuffix()));
+        return new PageAnswer(page, dependsOn(null, q, merged.lastSuffix()));
     }
 
     /**
-     * The index key ranges of the whole catalog in which a write may change the answer of {@code q}: each scanned
+     * The index key ranges of the scope in which a write may change the answer of {@code q}: each scanned
      * range up to the last entry the answer depends on ({@code lastSuffix}, in listing order), or to its end.
      * {@code -price} reads the {@code price} index backwards, so its ranges are {@code price} keys from the last
      * entry's price (every id of it: a few entries more than needed) up.
      */
-    private static List<KeyRange> dependsOn(ListingQuery q, byte[] lastSuffix) {
-        List<IndexScan> scans = IndexScan.plan(null, q.filter(), q.sort(), q.after());
+    private static List<KeyRange> dependsOn(String categoryOrNull, ListingQuery q, byte[] lastSuffix) {
+        List<IndexScan> scans = IndexScan.plan(categoryOrNull, q.filter(), q.sort(), q.after());
         List<KeyRange> out = new ArrayList<>(scans.size());
         for (IndexScan scan : scans) {
             byte[] from = scan.from().get();

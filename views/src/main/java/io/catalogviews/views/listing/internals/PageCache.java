@@ -3,7 +3,7 @@ package io.catalogviews.views.listing.internals;
 import io.catalogviews.views.listing.ListingItem;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQuery;
-import io.catalogviews.views.query.CatalogCommits;
+import io.catalogviews.views.query.IndexCommits;
 import io.catalogviews.views.query.KeyPartitioner;
 
 import java.util.ArrayDeque;
@@ -15,15 +15,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.ToIntFunction;
 
 /**
- * Whole-catalog pages kept in memory from the read that merged them until a commit writes where the page was read:
- * between such commits a whole-catalog page costs no store read. A page depends on the index key ranges it examined
- * (from its cursor to the entry after its last item, per range: {@link ListingEngine.CatalogAnswer}) in each
- * product partition it merged, and on its items' rows; a commit that writes none of them leaves it kept, so that a
- * churn of price changes elsewhere in the catalog does not empty the cache. Why: a whole-catalog page merges twelve
- * partitions' ranges, which no store layout makes as cheap as PostgreSQL's one index scan (docs/design.md,
- * "Whole-catalog pages").
+ * Pages of a listing kept in memory from the read that assembled them until a commit writes where the page was read:
+ * between such commits a page costs no store read. One cache holds whole-catalog pages (merged from the product
+ * partitions), another category pages (one category partition each). A page depends on the index key ranges it
+ * examined (from its cursor to the entry after its last item, per range: {@link ListingEngine.PageAnswer}) in each
+ * partition it read, and on its items' rows; a commit that writes none of them leaves it kept, so that a churn of
+ * price changes elsewhere in the catalog or the category does not empty the cache. Why: a whole-catalog page merges
+ * twelve partitions' ranges, which no store layout makes as cheap as PostgreSQL's one index scan, and a category
+ * page's seek and iterator steps cross JNI per entry (docs/design.md, "Kept pages").
  *
  * <p>A kept page is never older than what a read of the stores would return. A commit is told before its writes
  * become readable ({@link #committing}): the pages it touches are dropped then, and until it has ended
@@ -38,14 +40,15 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Only active copies' reads may use it, and the caller checks that this instance still hosts the partitions
  * before it asks.
  */
-public final class CatalogPageCache implements CatalogCommits.Listener {
+public final class PageCache implements IndexCommits.Listener {
 
     /** Kept JSON in all before the cache starts again empty. */
-    public static final long DEFAULT_MAX_BYTES = 64L << 20;
+    public static final long DEFAULT_MAX_BYTES = 32L << 20;
     /** Ended commits remembered for the check of {@link #keep}: a page read over more commits than this is not kept. */
     static final int HISTORY = 256;
 
-    private final int partitionCount;
+    /** The partition holding an item's row among the partitions of a page, or null when any of them may. */
+    private final ToIntFunction<String> partitionOfItem;
     private final long maxBytes;
     private final Object lock = new Object();
     private final Map<Key, Kept> kept = new ConcurrentHashMap<>();
@@ -67,25 +70,32 @@ public final class CatalogPageCache implements CatalogCommits.Listener {
     }
 
     /** One commit of a partition; {@code touches} null for a reset (touches everything of the partition). */
-    private record Commit(long at, int partition, CatalogCommits.Touches touches) {
+    private record Commit(long at, int partition, IndexCommits.Touches touches) {
     }
 
     /**
-     * @param partitionCount the product view's partition count (to place an item's row)
-     * @param maxBytes       kept JSON in all, at most
+     * @param partitionOfItem the partition of a page that holds an item's row (the product partition of its id, for
+     *                        whole-catalog pages), or null when a commit of any of the page's partitions may write it
+     * @param maxBytes        kept JSON in all, at most
      */
-    public CatalogPageCache(int partitionCount, long maxBytes) {
-        if (partitionCount < 1 || maxBytes < 1) {
-            throw new IllegalArgumentException("partitionCount and maxBytes must be at least 1, not "
-                    + partitionCount + " and " + maxBytes);
+    public PageCache(ToIntFunction<String> partitionOfItem, long maxBytes) {
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes must be at least 1, not " + maxBytes);
         }
-        this.partitionCount = partitionCount;
+        this.partitionOfItem = partitionOfItem;
         this.maxBytes = maxBytes;
     }
 
-    /** A cache fed by {@code commits}. */
-    public static CatalogPageCache listeningTo(CatalogCommits commits, int partitionCount) {
-        CatalogPageCache cache = new CatalogPageCache(partitionCount, DEFAULT_MAX_BYTES);
+    /** A cache of whole-catalog pages fed by the product partitions' {@code commits}. */
+    public static PageCache ofCatalogPages(IndexCommits commits, int partitionCount) {
+        PageCache cache = new PageCache(id -> KeyPartitioner.partitionOf(id, partitionCount), DEFAULT_MAX_BYTES);
+        commits.listen(cache);
+        return cache;
+    }
+
+    /** A cache of category pages fed by the category partitions' {@code commits}. */
+    public static PageCache ofCategoryPages(IndexCommits commits) {
+        PageCache cache = new PageCache(null, DEFAULT_MAX_BYTES);
         commits.listen(cache);
         return cache;
     }
@@ -117,7 +127,7 @@ public final class CatalogPageCache implements CatalogCommits.Listener {
     }
 
     /** Keeps {@code answer}, read from the stores after {@code stamp} was taken, unless a commit since touches it. */
-    public void keep(ListingQuery query, Set<Integer> partitions, long stamp, ListingEngine.CatalogAnswer answer) {
+    public void keep(ListingQuery query, Set<Integer> partitions, long stamp, ListingEngine.PageAnswer answer) {
         Set<Integer> over = Set.copyOf(partitions);
         Set<String> ids = new HashSet<>(answer.page().items().size() * 2);
         long size = 0;
@@ -157,7 +167,7 @@ public final class CatalogPageCache implements CatalogCommits.Listener {
     }
 
     @Override
-    public void committing(int partition, CatalogCommits.Touches touches) {
+    public void committing(int partition, IndexCommits.Touches touches) {
         Commit c = new Commit(Long.MAX_VALUE, partition, touches);
         synchronized (lock) {
             underWay.add(c);
@@ -224,7 +234,7 @@ public final class CatalogPageCache implements CatalogCommits.Listener {
         Set<String> smaller = written.size() < k.ids.size() ? written : k.ids;
         Set<String> larger = smaller == written ? k.ids : written;
         for (String id : smaller) {
-            if (larger.contains(id) && KeyPartitioner.partitionOf(id, partitionCount) == c.partition) {
+            if (larger.contains(id) && (partitionOfItem == null || partitionOfItem.applyAsInt(id) == c.partition)) {
                 return true;
             }
         }

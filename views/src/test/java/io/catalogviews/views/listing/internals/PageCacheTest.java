@@ -8,12 +8,12 @@ import io.catalogviews.views.listing.ListingItem;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.internals.TestCatalog.Product;
-import io.catalogviews.views.query.CatalogCommits;
+import io.catalogviews.views.query.IndexCommits;
 import io.catalogviews.views.query.KeyPartitioner;
 import org.apache.kafka.common.utils.Bytes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,19 +25,61 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CatalogPageCacheTest {
+class PageCacheTest {
 
     private static final int PARTITIONS = 4;
     private static final Set<Integer> ALL = Set.of(0, 1, 2, 3);
+    private static final ToIntFunction<String> CATALOG = id -> KeyPartitioner.partitionOf(id, PARTITIONS);
+
+    /** Where a kind of page is read from: the whole catalog's stores, or a category's. */
+    enum Scope {
+        CATALOG {
+            SortedMapStore<Bytes> index(TestCatalog.Partition p) {
+                return p.catalogIndex;
+            }
+
+            SortedMapStore<Bytes> rows(TestCatalog.Partition p) {
+                return p.products;
+            }
+
+            String idOfRow(byte[] key) {
+                return new String(key, StandardCharsets.US_ASCII);
+            }
+        },
+        CATEGORY {
+            SortedMapStore<Bytes> index(TestCatalog.Partition p) {
+                return p.categoryIndex;
+            }
+
+            SortedMapStore<Bytes> rows(TestCatalog.Partition p) {
+                return p.categoryRows;
+            }
+
+            String idOfRow(byte[] key) {
+                int zero = 0;
+                while (key[zero] != 0) {
+                    zero++;
+                }
+                return new String(key, zero + 1, key.length - zero - 1, StandardCharsets.US_ASCII);
+            }
+        };
+
+        abstract SortedMapStore<Bytes> index(TestCatalog.Partition p);
+
+        abstract SortedMapStore<Bytes> rows(TestCatalog.Partition p);
+
+        abstract String idOfRow(byte[] key);
+    }
     private static final ListingQuery CHEAPEST = new ListingQuery(
             new ListingFilter(null, List.of(), null, null, null), SortOrder.PRICE, 5, null);
 
     /** One commit of a partition: what it writes to the catalog index and the rows, and the state after it. */
-    private record Commit(int partition, Map<Bytes, byte[]> index, Map<Bytes, byte[]> rows,
-                          CatalogCommits.Touches touches) {
+    private record Commit(int partition, Scope scope, Map<Bytes, byte[]> index, Map<Bytes, byte[]> rows,
+                          IndexCommits.Touches touches) {
     }
 
     /** 40 products priced 100, 200, … 4 000, spread over the partitions. */
@@ -69,7 +111,20 @@ class CatalogPageCacheTest {
         return b.append(" more=").append(page.more()).append(" scannedTo=").append(page.scannedTo()).toString();
     }
 
-    private static ListingEngine.CatalogAnswer read(TestCatalog catalog, ListingQuery q) {
+    /** The partitions a page of {@code q} reads. */
+    private static Set<Integer> partitionsOf(ListingQuery q) {
+        String category = q.filter().category();
+        return category == null ? ALL : Set.of(KeyPartitioner.partitionOf(category, PARTITIONS));
+    }
+
+    private static ListingEngine.PageAnswer read(TestCatalog catalog, ListingQuery q) {
+        String category = q.filter().category();
+        if (category != null) {
+            TestCatalog.Partition c = catalog.categoryPartition(category);
+            return catalog.engine.pageAnswer(c.categoryIndex,
+                    RowReader.categoryRows(c.categoryRows, new io.catalogviews.views.ids.CategoryName(category)),
+                    category, q);
+        }
         Map<Integer, ListingEngine.CatalogPartition> parts = new TreeMap<>();
         for (int i = 0; i < catalog.partitions.size(); i++) {
             TestCatalog.Partition p = catalog.partitions.get(i);
@@ -83,19 +138,41 @@ class CatalogPageCacheTest {
      * back out of the stores: they become readable when the commit applies them.
      */
     private static Commit stage(TestCatalog catalog, int partition, Runnable change) {
-        TestCatalog.Partition p = catalog.partitions.get(partition);
-        NavigableMap<Bytes, byte[]> indexBefore = new TreeMap<>(p.catalogIndex.contents());
-        NavigableMap<Bytes, byte[]> rowsBefore = new TreeMap<>(p.products.contents());
+        List<Commit> commits = stage(catalog, Scope.CATALOG, change);
+        assertThat(commits).allMatch(c -> c.partition == partition);
+        return commits.isEmpty() ? new Commit(partition, Scope.CATALOG, Map.of(), Map.of(),
+                new IndexCommits.Touches(new byte[0][], Set.of())) : commits.get(0);
+    }
+
+    /**
+     * Applies {@code change} to the model, and takes its writes to the stores of {@code scope} back out: one commit
+     * per partition it writes, each applying its writes when it makes them readable.
+     */
+    private static List<Commit> stage(TestCatalog catalog, Scope scope, Runnable change) {
+        List<NavigableMap<Bytes, byte[]>> indexBefore = new ArrayList<>();
+        List<NavigableMap<Bytes, byte[]>> rowsBefore = new ArrayList<>();
+        for (TestCatalog.Partition p : catalog.partitions) {
+            indexBefore.add(new TreeMap<>(scope.index(p).contents()));
+            rowsBefore.add(new TreeMap<>(scope.rows(p).contents()));
+        }
         change.run();
-        Map<Bytes, byte[]> index = diff(indexBefore, p.catalogIndex);
-        Map<Bytes, byte[]> rows = diff(rowsBefore, p.products);
-        restore(p.catalogIndex, indexBefore);
-        restore(p.products, rowsBefore);
-        byte[][] keys = index.keySet().stream().map(Bytes::get).sorted(java.util.Arrays::compareUnsigned)
-                .toArray(byte[][]::new);
-        Set<String> ids = new HashSet<>();
-        rows.keySet().forEach(k -> ids.add(new String(k.get(), StandardCharsets.US_ASCII)));
-        return new Commit(partition, index, rows, new CatalogCommits.Touches(keys, ids));
+        List<Commit> commits = new ArrayList<>();
+        for (int i = 0; i < catalog.partitions.size(); i++) {
+            TestCatalog.Partition p = catalog.partitions.get(i);
+            Map<Bytes, byte[]> index = diff(indexBefore.get(i), scope.index(p));
+            Map<Bytes, byte[]> rows = diff(rowsBefore.get(i), scope.rows(p));
+            restore(scope.index(p), indexBefore.get(i));
+            restore(scope.rows(p), rowsBefore.get(i));
+            if (index.isEmpty() && rows.isEmpty()) {
+                continue;
+            }
+            byte[][] keys = index.keySet().stream().map(Bytes::get).sorted(java.util.Arrays::compareUnsigned)
+                    .toArray(byte[][]::new);
+            Set<String> ids = new HashSet<>();
+            rows.keySet().forEach(k -> ids.add(scope.idOfRow(k.get())));
+            commits.add(new Commit(i, scope, index, rows, new IndexCommits.Touches(keys, ids)));
+        }
+        return commits;
     }
 
     private static Map<Bytes, byte[]> diff(NavigableMap<Bytes, byte[]> before, SortedMapStore<Bytes> after) {
@@ -120,8 +197,8 @@ class CatalogPageCacheTest {
 
     private static void apply(TestCatalog catalog, Commit c) {
         TestCatalog.Partition p = catalog.partitions.get(c.partition);
-        c.index.forEach(p.catalogIndex::put);
-        c.rows.forEach(p.products::put);
+        c.index.forEach(c.scope.index(p)::put);
+        c.rows.forEach(c.scope.rows(p)::put);
     }
 
     /** A change of a product of {@code partition}: a price, a stock level, a new product, or a deletion. */
@@ -152,13 +229,16 @@ class CatalogPageCacheTest {
         };
     }
 
-    /** Whole-catalog queries of every sort and filter, page 1 or after an item of their page 1. */
-    private static List<ListingQuery> queries(TestCatalog catalog, SplittableRandom r) {
+    private static final String[] CATEGORIES = {"phone", "phones", "tv", "tv-x", "audio", "a"};
+
+    /** Queries of the scope, of every sort and filter, page 1 or after an item of their page 1. */
+    private static List<ListingQuery> queries(TestCatalog catalog, Scope scope, SplittableRandom r) {
         List<ListingQuery> out = new ArrayList<>();
         SortOrder[] sorts = SortOrder.values();
         while (out.size() < 40) {
             ListingFilter random = ListingEngineTest.randomFilter(r);
-            ListingFilter f = new ListingFilter(null, random.brands(), random.minPrice(), random.maxPrice(),
+            String category = scope == Scope.CATALOG ? null : CATEGORIES[r.nextInt(CATEGORIES.length)];
+            ListingFilter f = new ListingFilter(category, random.brands(), random.minPrice(), random.maxPrice(),
                     random.inStock());
             SortOrder sort = sorts[r.nextInt(sorts.length)];
             int limit = 1 + r.nextInt(12);
@@ -175,7 +255,7 @@ class CatalogPageCacheTest {
     @Test
     void shouldKeepAPageWhenACommitWritesOutsideTheRangesItWasReadFrom() {
         TestCatalog catalog = pricedCatalog();
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
         cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
         Commit c = reprice(catalog, "p40", 5_000);
 
@@ -190,7 +270,7 @@ class CatalogPageCacheTest {
     @Test
     void shouldDropAPageWhenACommitMovesAProductIntoItsRange() {
         TestCatalog catalog = pricedCatalog();
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
         cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
         Commit c = reprice(catalog, "p40", 50);
 
@@ -209,7 +289,7 @@ class CatalogPageCacheTest {
     @Test
     void shouldDropAPageWhenACommitRewritesTheRowOfOneOfItsItems() {
         TestCatalog catalog = pricedCatalog();
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
         // -rating entries carry no JSON, and a change that keeps price, rating and stock leaves them as they are.
         ListingQuery byRating = new ListingQuery(CHEAPEST.filter(), SortOrder.RATING_DESC, 5, null);
         cache.keep(byRating, ALL, cache.stamp(), read(catalog, byRating));
@@ -228,9 +308,9 @@ class CatalogPageCacheTest {
     @Test
     void shouldNotKeepAPageWhenATouchingCommitEndedBetweenItsStampAndItsKeeping() {
         TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
         long stamp = cache.stamp();
-        ListingEngine.CatalogAnswer before = read(catalog, CHEAPEST);
+        ListingEngine.PageAnswer before = read(catalog, CHEAPEST);
         String cheapest = before.page().items().get(0).position().id();
         int partition = KeyPartitioner.partitionOf(cheapest, PARTITIONS);
         Commit c = stage(catalog, partition, () -> catalog.delete(cheapest));
@@ -246,7 +326,7 @@ class CatalogPageCacheTest {
     @Test
     void shouldDropEveryPageOverAPartitionWhenItsCopyIsReset() {
         TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
         cache.keep(CHEAPEST, ALL, cache.stamp(), read(catalog, CHEAPEST));
         cache.keep(CHEAPEST, Set.of(0, 1), cache.stamp(), read(catalog, CHEAPEST));
 
@@ -259,22 +339,29 @@ class CatalogPageCacheTest {
     /**
      * Readers, commits (told before their writes become readable, ended after) and resets interleaved at random: a
      * kept page always equals what a read of the stores answers at that moment, and pages are kept (this is not a
-     * cache that keeps nothing).
+     * cache that keeps nothing). A change of the category view writes one commit per category partition it touches.
      */
     @ParameterizedTest
-    @ValueSource(longs = {1, 2, 3, 4, 5, 6})
-    void shouldAlwaysServeWhatAReadWouldAnswerWhenCommitsAndReadersInterleave(long seed) {
+    @CsvSource({"CATALOG,1", "CATALOG,2", "CATALOG,3", "CATALOG,4", "CATEGORY,1", "CATEGORY,2", "CATEGORY,3",
+            "CATEGORY,4"})
+    void shouldAlwaysServeWhatAReadWouldAnswerWhenCommitsAndReadersInterleave(Scope scope, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         TestCatalog catalog = ListingEngineTest.randomCatalog(seed, PARTITIONS);
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, 1 << 20);
-        List<ListingQuery> queries = queries(catalog, r);
+        PageCache cache = new PageCache(scope == Scope.CATALOG ? CATALOG : null, 1 << 20);
+        List<ListingQuery> queries = queries(catalog, scope, r);
         List<Object[]> readers = new ArrayList<>(); // {query, stamp, answer}
+        List<Commit> pending = new ArrayList<>(); // staged, not yet told
         Commit[] underWay = new Commit[PARTITIONS];
         boolean[] readable = new boolean[PARTITIONS];
         int checked = 0;
-        for (int step = 0; step < 4_000; step++) {
+        for (int step = 0; step < 5_000; step++) {
             int partition = r.nextInt(PARTITIONS);
-            switch (r.nextInt(6)) {
+            boolean idle = pending.isEmpty() && java.util.Arrays.stream(underWay).allMatch(Objects::isNull);
+            boolean partitionIdle = underWay[partition] == null
+                    && pending.stream().noneMatch(c -> c.partition == partition);
+            // A category change writes several partitions: staged only when nothing else is on its way.
+            boolean mayStage = scope == Scope.CATALOG ? partitionIdle : idle;
+            switch (r.nextInt(7)) {
                 case 0 -> {
                     ListingQuery q = queries.get(r.nextInt(queries.size()));
                     readers.add(new Object[] {q, cache.stamp(), read(catalog, q)});
@@ -282,17 +369,26 @@ class CatalogPageCacheTest {
                 case 1 -> {
                     if (!readers.isEmpty()) {
                         Object[] reader = readers.remove(r.nextInt(readers.size()));
-                        cache.keep((ListingQuery) reader[0], ALL, (long) reader[1],
-                                (ListingEngine.CatalogAnswer) reader[2]);
+                        ListingQuery q = (ListingQuery) reader[0];
+                        cache.keep(q, partitionsOf(q), (long) reader[1], (ListingEngine.PageAnswer) reader[2]);
                     }
                 }
                 case 2 -> {
-                    if (underWay[partition] == null) {
-                        underWay[partition] = stage(catalog, partition, randomChange(catalog, partition, r));
-                        cache.committing(partition, underWay[partition].touches);
+                    if (mayStage) {
+                        pending.addAll(stage(catalog, scope, randomChange(catalog, partition, r)));
                     }
                 }
                 case 3 -> {
+                    for (Commit c : pending) {
+                        if (underWay[c.partition] == null) {
+                            pending.remove(c);
+                            underWay[c.partition] = c;
+                            cache.committing(c.partition, c.touches);
+                            break;
+                        }
+                    }
+                }
+                case 4 -> {
                     Commit c = underWay[partition];
                     if (c != null && !readable[partition]) {
                         apply(catalog, c);
@@ -303,15 +399,17 @@ class CatalogPageCacheTest {
                         cache.committed(partition);
                     }
                 }
-                case 4 -> {
-                    if (underWay[partition] == null && r.nextInt(20) == 0) {
-                        apply(catalog, stage(catalog, partition, randomChange(catalog, partition, r)));
-                        cache.reset(partition); // a restore wrote the partition
+                case 5 -> {
+                    if (mayStage && r.nextInt(20) == 0) {
+                        for (Commit c : stage(catalog, scope, randomChange(catalog, partition, r))) {
+                            apply(catalog, c);
+                            cache.reset(c.partition); // a restore wrote the partition
+                        }
                     }
                 }
                 default -> {
                     ListingQuery q = queries.get(r.nextInt(queries.size()));
-                    ListingPage kept = cache.get(q, ALL);
+                    ListingPage kept = cache.get(q, partitionsOf(q));
                     if (kept != null) {
                         assertThat(rendered(kept)).as("kept page of %s at step %d", q, step)
                                 .isEqualTo(rendered(read(catalog, q).page()));
@@ -322,15 +420,15 @@ class CatalogPageCacheTest {
         }
         assertThat(checked).as("kept pages served and checked").isGreaterThan(50);
         assertThat(cache.hits()).isEqualTo(checked);
-        assertThat(Objects.requireNonNull(catalog.openIterators())).isZero();
+        assertThat(catalog.openIterators()).isZero();
     }
 
     @Test
     void shouldKeepNothingBeyondItsBytesWhenPagesKeepComing() {
         TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
-        ListingEngine.CatalogAnswer answer = read(catalog, CHEAPEST);
+        ListingEngine.PageAnswer answer = read(catalog, CHEAPEST);
         long pageBytes = answer.page().items().stream().mapToLong(i -> i.json().length + 64L).sum();
-        CatalogPageCache cache = new CatalogPageCache(PARTITIONS, pageBytes * 3);
+        PageCache cache = new PageCache(CATALOG, pageBytes * 3);
         for (int limit = 1; limit <= 4; limit++) {
             ListingQuery q = new ListingQuery(CHEAPEST.filter(), SortOrder.PRICE, 5, null);
             cache.keep(q, Set.of(limit), cache.stamp(), answer);
