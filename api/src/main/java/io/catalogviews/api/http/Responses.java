@@ -47,6 +47,16 @@ public final class Responses {
      * other (ApiServer: one per connection at most, more threads than connections, the idle timeout).
      */
     public static void later(Context ctx, CompletableFuture<?> work) {
+        if (work.isDone()) {
+            // Done on this Jetty thread (every part was read here): answered already, no asynchronous context
+            // needed, whose dispatch and completion cost a tenth of a whole-catalog page served from memory.
+            try {
+                work.join();
+            } catch (CompletionException | java.util.concurrent.CancellationException e) {
+                error(ctx, toApiException(e));
+            }
+            return;
+        }
         ctx.future(() -> {
             CompletableFuture<Void> written = new CompletableFuture<>();
             work.whenComplete((ok, failure) -> onServerThread(ctx, () -> {

@@ -63,6 +63,9 @@ public record ListingPage(List<ListingItem> items, boolean more, Position scanne
         if (limit < 1) {
             throw new IllegalArgumentException("page limit must be at least 1, not " + limit);
         }
+        if (pages.size() == 1 && pages.get(0).items().size() <= limit) {
+            return pages.get(0); // what the merge below would build again, item by item
+        }
         Position frontier = null; // null: every input ends the listing
         boolean frontierIsCut = false;
         for (ListingPage page : pages) {
