@@ -31,8 +31,8 @@ import java.util.function.ToIntFunction;
  * become readable ({@link #committing}): the pages it touches are dropped then, and until it has ended
  * ({@link #committed}) no page read before is kept if the commit touches it. A reader takes the clock before it
  * reads ({@link #stamp}); {@link #keep} keeps its page only if no commit since the stamp (ended or under way)
- * touches it, checked against the recent commits remembered ({@link #HISTORY} of them; a page read before the
- * oldest is not kept). A partition whose copy changes without a commit (restore, standby update, close) drops every
+ * touches it, checked against the recent commits remembered ({@link #HISTORY} of them, {@link #HISTORY_ENTRIES}
+ * keys and ids in all; a page read before the oldest is not kept). A partition whose copy changes without a commit (restore, standby update, close) drops every
  * page over it ({@link #reset}). Keeping, committing and resetting hold one lock, so a page is either kept before a
  * commit looks (and dropped by it) or checked against it; reads of kept pages take no lock. Memory is bounded: past
  * {@code maxBytes} of kept JSON everything kept is dropped.
@@ -46,6 +46,11 @@ public final class PageCache implements IndexCommits.Listener {
     public static final long DEFAULT_MAX_BYTES = 32L << 20;
     /** Ended commits remembered for the check of {@link #keep}: a page read over more commits than this is not kept. */
     static final int HISTORY = 256;
+    /**
+     * Index keys and product ids of the remembered commits, at most: a load commits tens of thousands of keys at a
+     * time, and 256 such commits held 320 MB of a 1 GB heap, which then marked itself without end (measured).
+     */
+    static final long HISTORY_ENTRIES = 100_000;
 
     /** The partition holding an item's row among the partitions of a page, or null when any of them may. */
     private final ToIntFunction<String> partitionOfItem;
@@ -57,6 +62,8 @@ public final class PageCache implements IndexCommits.Listener {
     private final ArrayDeque<Commit> history = new ArrayDeque<>();
     /** Guarded by {@link #lock}; a page read before it is not kept (the history no longer reaches its stamp). */
     private long forgottenUpTo;
+    /** Guarded by {@link #lock}: the index keys and product ids held by {@link #history}. */
+    private long historyEntries;
     private volatile long clock;
     private long bytes;
     private final LongAdder hits = new LongAdder();
@@ -201,10 +208,17 @@ public final class PageCache implements IndexCommits.Listener {
     /** Guarded by {@link #lock}: appends an ended commit and moves the clock to it. */
     private void remember(Commit c) {
         history.addLast(c);
-        if (history.size() > HISTORY) {
-            forgottenUpTo = history.removeFirst().at;
+        historyEntries += entries(c);
+        while (history.size() > HISTORY || historyEntries > HISTORY_ENTRIES) {
+            Commit forgotten = history.removeFirst();
+            historyEntries -= entries(forgotten);
+            forgottenUpTo = forgotten.at;
         }
         clock = c.at;
+    }
+
+    private static long entries(Commit c) {
+        return c.touches == null ? 1 : c.touches.indexKeys().length + c.touches.productIds().size();
     }
 
     /** Guarded by {@link #lock}: drops every kept page that {@code c} touches. */

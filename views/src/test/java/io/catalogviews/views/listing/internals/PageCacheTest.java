@@ -424,6 +424,26 @@ class PageCacheTest {
     }
 
     @Test
+    void shouldNotKeepAPageReadBeforeACommitTooBigToRememberWhenTheCommitTouchedNothingOfIt() {
+        TestCatalog catalog = pricedCatalog();
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
+        long stamp = cache.stamp();
+        ListingEngine.PageAnswer answer = read(catalog, CHEAPEST);
+        // A load's commit: more keys than the cache remembers, all beyond the page (kind tag 0x7F).
+        byte[][] keys = new byte[(int) PageCache.HISTORY_ENTRIES + 1][];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = new byte[] {0x7F, (byte) (i >>> 24), (byte) (i >>> 16), (byte) (i >>> 8), (byte) i};
+        }
+        cache.committing(0, new IndexCommits.Touches(keys, Set.of()));
+        cache.committed(0);
+
+        cache.keep(CHEAPEST, ALL, stamp, answer);
+        assertThat(cache.get(CHEAPEST, ALL)).as("read before a commit it no longer remembers").isNull();
+        cache.keep(CHEAPEST, ALL, cache.stamp(), answer);
+        assertThat(cache.get(CHEAPEST, ALL)).as("read after it").isNotNull();
+    }
+
+    @Test
     void shouldKeepNothingBeyondItsBytesWhenPagesKeepComing() {
         TestCatalog catalog = ListingEngineTest.randomCatalog(7, PARTITIONS);
         ListingEngine.PageAnswer answer = read(catalog, CHEAPEST);
