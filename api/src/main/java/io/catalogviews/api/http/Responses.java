@@ -48,8 +48,8 @@ public final class Responses {
      */
     public static void later(Context ctx, CompletableFuture<?> work) {
         if (work.isDone()) {
-            // Done on this Jetty thread (every part was read here): answered already, no asynchronous context
-            // needed, whose dispatch and completion cost a tenth of a whole-catalog page served from memory.
+            // Done already (every part was read on this thread): its last step has set the answer, so no
+            // asynchronous context is needed, whose dispatch and completion cost a tenth of a kept page's request.
             try {
                 work.join();
             } catch (CompletionException | java.util.concurrent.CancellationException e) {

@@ -20,8 +20,8 @@ import java.util.function.Consumer;
 /**
  * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed), of
  * categories ({@link #categories()}), and with the index keys they wrote, for kept pages: of the product partitions'
- * whole-catalog indexes ({@link #catalogPages()}) and of the category partitions' indexes ({@link #categoryPages()}). Kafka Streams creates the
- * stores, so the feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the
+ * whole-catalog indexes ({@link #catalogPages()}) and of the category partitions' indexes
+ * ({@link #categoryPages()}). Kafka Streams creates the stores, so the feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the
  * properties the application is started with, and every {@link DerivedEntriesStore} finds it when initialised.
  * Thread-safe.
  */
@@ -107,15 +107,16 @@ public final class CommitFeed implements ProductCommits {
                 IndexCommits.Touches touches = new IndexCommits.Touches(withoutNamespace(indexKeys), Set.copyOf(ids));
                 tell(categoryPageListeners, l -> l.committing(partition, touches), "commits", store, partition);
             }
-            Set<String> categories = categoryListeners.isEmpty() ? Set.of() : categoriesOf(rowKeys);
-            if (!categoryListeners.isEmpty()) {
+            boolean toldFacets = !categoryListeners.isEmpty();
+            Set<String> categories = toldFacets ? categoriesOf(rowKeys) : Set.of();
+            if (toldFacets) {
                 tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
             }
             return () -> {
                 if (toldPages) {
                     tell(categoryPageListeners, l -> l.committed(partition), "commits", store, partition);
                 }
-                if (!categories.isEmpty()) {
+                if (toldFacets) {
                     tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
                 }
             };
@@ -142,7 +143,7 @@ public final class CommitFeed implements ProductCommits {
         };
     }
 
-    /** The keys without their first byte (the namespace), sorted unsigned and without repeats. */
+    /** The keys without their first byte (the namespace), sorted unsigned (a key written twice is there twice). */
     private static byte[][] withoutNamespace(Collection<Bytes> keys) {
         byte[][] out = new byte[keys.size()][];
         int n = 0;

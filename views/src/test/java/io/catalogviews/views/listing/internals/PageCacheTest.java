@@ -25,6 +25,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.ToIntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -37,42 +38,40 @@ class PageCacheTest {
 
     /** Where a kind of page is read from: the whole catalog's stores, or a category's. */
     enum Scope {
-        CATALOG {
-            SortedMapStore<Bytes> index(TestCatalog.Partition p) {
-                return p.catalogIndex;
+        CATALOG(p -> p.catalogIndex, p -> p.products, key -> new String(key, StandardCharsets.US_ASCII)),
+        CATEGORY(p -> p.categoryIndex, p -> p.categoryRows, Scope::idOfCategoryRow);
+
+        private final Function<TestCatalog.Partition, SortedMapStore<Bytes>> index;
+        private final Function<TestCatalog.Partition, SortedMapStore<Bytes>> rows;
+        private final Function<byte[], String> idOfRow;
+
+        Scope(Function<TestCatalog.Partition, SortedMapStore<Bytes>> index,
+              Function<TestCatalog.Partition, SortedMapStore<Bytes>> rows, Function<byte[], String> idOfRow) {
+            this.index = index;
+            this.rows = rows;
+            this.idOfRow = idOfRow;
+        }
+
+        SortedMapStore<Bytes> index(TestCatalog.Partition p) {
+            return index.apply(p);
+        }
+
+        SortedMapStore<Bytes> rows(TestCatalog.Partition p) {
+            return rows.apply(p);
+        }
+
+        String idOfRow(byte[] key) {
+            return idOfRow.apply(key);
+        }
+
+        /** {@code category 0x00 id}: the id. */
+        private static String idOfCategoryRow(byte[] key) {
+            int zero = 0;
+            while (key[zero] != 0) {
+                zero++;
             }
-
-            SortedMapStore<Bytes> rows(TestCatalog.Partition p) {
-                return p.products;
-            }
-
-            String idOfRow(byte[] key) {
-                return new String(key, StandardCharsets.US_ASCII);
-            }
-        },
-        CATEGORY {
-            SortedMapStore<Bytes> index(TestCatalog.Partition p) {
-                return p.categoryIndex;
-            }
-
-            SortedMapStore<Bytes> rows(TestCatalog.Partition p) {
-                return p.categoryRows;
-            }
-
-            String idOfRow(byte[] key) {
-                int zero = 0;
-                while (key[zero] != 0) {
-                    zero++;
-                }
-                return new String(key, zero + 1, key.length - zero - 1, StandardCharsets.US_ASCII);
-            }
-        };
-
-        abstract SortedMapStore<Bytes> index(TestCatalog.Partition p);
-
-        abstract SortedMapStore<Bytes> rows(TestCatalog.Partition p);
-
-        abstract String idOfRow(byte[] key);
+            return new String(key, zero + 1, key.length - zero - 1, StandardCharsets.US_ASCII);
+        }
     }
     private static final ListingQuery CHEAPEST = new ListingQuery(
             new ListingFilter(null, List.of(), null, null, null), SortOrder.PRICE, 5, null);
