@@ -62,7 +62,8 @@ public final class BenchCommand implements Callable<Integer> {
     List<Integer> concurrency;
 
     @Option(names = "--classes", split = ",", description = "Query classes to run (default all): get-by-id, "
-            + "batch-100, category-price, category-updated, page-1, deep-page, facets, catalog-page.")
+            + "batch-100, category-price, category-updated, category-price-desc, page-1, deep-page, facets, "
+            + "catalog-page.")
     List<String> classes;
 
     @Option(names = "--bootstrap-servers", description = "A running Kafka. Default: a broker the harness starts.")

@@ -58,12 +58,18 @@ public final class ListingRoutes {
     public static final String INTERNAL_CATALOG_FACETS_PATH = "/internal/v1/listing/catalog-facets";
     public static final String INTERNAL_CATEGORIES_PATH = "/internal/v1/listing/categories";
     private static final String CATEGORY_VIEW = "category listings";
+    /** Bodies of pages (about 20 KB each at 60 items): a few thousand kept pages are served again and again. */
+    private static final int PAGE_BODIES = 1024;
+    private static final int FACET_BODIES = 256;
 
     private final KeyOwners owners;
     private final ListingQueries queries;
     private final CursorCodec cursors;
     private final KeyedRouter keyed;
     private final FanOutRouter fanOut;
+    private final RenderedBodies<ListingPage, ListingQuery> pageBodies = new RenderedBodies<>(PAGE_BODIES);
+    private final RenderedBodies<FacetCounts, ListingParams.FacetParams> facetBodies =
+            new RenderedBodies<>(FACET_BODIES);
 
     public ListingRoutes(KeyOwners owners, ListingQueries queries, CursorCodec cursors, KeyedRouter keyed,
                          FanOutRouter fanOut) {
@@ -82,12 +88,13 @@ public final class ListingRoutes {
         ListingQuery query = new ListingQuery(params.filter(), params.sort(), params.limit(), after);
         if (query.filter().isWholeCatalog()) {
             gather(ctx, CatalogRead.page(owners, queries, query),
-                    pages -> renderPage(ListingPage.merge(pages, query.limit()), query));
+                    pages -> pageBodies.body(ListingPage.merge(pages, query.limit()), query, this::renderPage));
             return;
         }
         keyed.route(ctx, categoryRead(query.filter().category(), PeerRequest.get(params.target(PRODUCTS_PATH)),
                 () -> queries.categoryPage(query), () -> queries.categoryPageFromAnyReplica(query),
-                page -> renderPage(ListingPage.merge(List.of(page), query.limit()), query)).fresh(params.fresh()));
+                page -> pageBodies.body(ListingPage.merge(List.of(page), query.limit()), query, this::renderPage))
+                .fresh(params.fresh()));
     }
 
     /** {@code GET /v1/facets}: facets of a category or of the whole catalog. */
@@ -95,13 +102,13 @@ public final class ListingRoutes {
         ListingParams.FacetParams params = ListingParams.facets(ctx.queryParamMap());
         if (params.filter().isWholeCatalog()) {
             gather(ctx, CatalogRead.facets(owners, queries, params.filter()),
-                    parts -> renderFacets(mergeFacets(parts), params));
+                    parts -> facetBodies.body(mergeFacets(parts), params, ListingRoutes::renderFacets));
             return;
         }
         keyed.route(ctx, categoryRead(params.filter().category(), PeerRequest.get(params.target(FACETS_PATH)),
                 () -> queries.categoryFacets(params.filter()),
                 () -> queries.categoryFacetsFromAnyReplica(params.filter()),
-                facets -> renderFacets(facets, params)).fresh(params.fresh()));
+                facets -> facetBodies.body(facets, params, ListingRoutes::renderFacets)).fresh(params.fresh()));
     }
 
     /** @throws ApiException 422 {@code query_too_broad} when a partition's scan would exceed its budget */
@@ -155,6 +162,9 @@ public final class ListingRoutes {
     }
 
     static FacetCounts mergeFacets(List<FacetCounts> parts) {
+        if (parts.size() == 1) {
+            return parts.get(0); // as it is, so that an answer kept in memory keeps its rendered body
+        }
         FacetCounts merged = FacetCounts.EMPTY;
         for (FacetCounts part : parts) {
             merged = merged.merge(part);
