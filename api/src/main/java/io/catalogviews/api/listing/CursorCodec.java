@@ -18,6 +18,7 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Self-contained, opaque, tamper-checked listing cursors (DESIGN.md decision 11).
@@ -50,10 +51,21 @@ public final class CursorCodec {
     private static final byte[] KEY_DERIVATION_LABEL =
             "catalog-views/cursor-key/1".getBytes(StandardCharsets.US_ASCII);
     private static final String HMAC = "HmacSHA256";
+    private static final int DECODED_SLOTS = 1024;
 
     private final ThreadLocal<Mac> macs;
     /** The previous secret's, or null. */
     private final ThreadLocal<Mac> previousMacs;
+    /**
+     * Cursors this codec verified lately, with the query each was verified for. A page behind a link (page 2 of a
+     * category) is asked for with the same cursor again and again; its check (base64, HMAC, fingerprint) is then
+     * the same work each time. A hit needs the very text and an equal query, so it accepts nothing that the full
+     * check would refuse: the secrets of a codec never change.
+     */
+    private final AtomicReferenceArray<Decoded> decoded = new AtomicReferenceArray<>(DECODED_SLOTS);
+
+    private record Decoded(String cursor, ListingFilter filter, SortOrder sort, Position position) {
+    }
 
     /** @param secret shared by every instance of a deployment (configured, or the application id); not empty */
     public CursorCodec(String secret) {
@@ -101,6 +113,17 @@ public final class CursorCodec {
      *                      for this very query (filters and sort)
      */
     public Position decode(String cursor, ListingFilter filter, SortOrder sort) {
+        int slot = cursor == null ? 0 : cursor.hashCode() & (DECODED_SLOTS - 1);
+        Decoded seen = decoded.get(slot);
+        if (seen != null && seen.cursor.equals(cursor) && seen.sort == sort && seen.filter.equals(filter)) {
+            return seen.position;
+        }
+        Position position = verify(cursor, filter, sort);
+        decoded.set(slot, new Decoded(cursor, filter, sort, position));
+        return position;
+    }
+
+    private Position verify(String cursor, ListingFilter filter, SortOrder sort) {
         byte[] bytes = bytes(cursor);
         if (bytes.length < HEADER + 1 + MAC_LENGTH) {
             throw invalid("is truncated");

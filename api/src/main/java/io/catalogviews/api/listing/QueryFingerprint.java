@@ -23,6 +23,8 @@ final class QueryFingerprint {
 
     static final int LENGTH = 8;
     private static final byte[] DOMAIN = "catalog-views/listing/1".getBytes(StandardCharsets.US_ASCII);
+    /** A provider lookup per call costs more than the digest of a fingerprint's few dozen bytes. */
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(QueryFingerprint::sha256);
 
     private QueryFingerprint() {
     }
@@ -40,7 +42,7 @@ final class QueryFingerprint {
         number(out, filter.maxPrice());
         out.write(filter.inStock() == null ? 0 : filter.inStock() ? 2 : 1);
         text(out, sort.wireName());
-        byte[] digest = sha256().digest(out.toByteArray());
+        byte[] digest = SHA256.get().digest(out.toByteArray());
         byte[] hash = new byte[LENGTH];
         System.arraycopy(digest, 0, hash, 0, LENGTH);
         return hash;

@@ -57,7 +57,10 @@ class CursorCodecTest {
 
     @Test
     void shouldRejectCursorWhenAnyByteIsTampered() {
-        byte[] bytes = Base64.getUrlDecoder().decode(codec.encode(POSITION, FILTER, SortOrder.PRICE));
+        String cursor = codec.encode(POSITION, FILTER, SortOrder.PRICE);
+        assertThat(codec.decode(cursor, FILTER, SortOrder.PRICE)).as("verified once, then remembered")
+                .isEqualTo(POSITION);
+        byte[] bytes = Base64.getUrlDecoder().decode(cursor);
         for (int i = 0; i < bytes.length; i++) {
             for (int bit = 0; bit < 8; bit++) {
                 byte[] tampered = bytes.clone();
@@ -84,6 +87,8 @@ class CursorCodecTest {
     @Test
     void shouldRejectCursorWhenDecodedForAnotherQuery() {
         String cursor = codec.encode(POSITION, FILTER, SortOrder.PRICE);
+        assertThat(codec.decode(cursor, FILTER, SortOrder.PRICE)).as("verified for its own query, then remembered")
+                .isEqualTo(POSITION);
         List<ListingFilter> others = List.of(
                 new ListingFilter("phone", FILTER.brands(), 100L, 900L, true),
                 new ListingFilter(null, FILTER.brands(), 100L, 900L, true),
@@ -99,9 +104,11 @@ class CursorCodecTest {
                 new ListingFilter("phones", FILTER.brands(), 100L, 900L, null));
         for (ListingFilter other : others) {
             assertBadCursor(() -> codec.decode(cursor, other, SortOrder.PRICE));
+            assertThat(codec.decode(cursor, FILTER, SortOrder.PRICE)).isEqualTo(POSITION);
         }
         for (SortOrder sort : List.of(SortOrder.PRICE_DESC, SortOrder.UPDATED_DESC, SortOrder.RATING_DESC)) {
             assertBadCursor(() -> codec.decode(cursor, FILTER, sort));
+            assertThat(codec.decode(cursor, FILTER, SortOrder.PRICE)).isEqualTo(POSITION);
         }
     }
 
