@@ -58,7 +58,7 @@ public final class ListingRoutes {
     public static final String INTERNAL_CATALOG_FACETS_PATH = "/internal/v1/listing/catalog-facets";
     public static final String INTERNAL_CATEGORIES_PATH = "/internal/v1/listing/categories";
     private static final String CATEGORY_VIEW = "category listings";
-    /** Bodies of pages (about 20 KB each at 60 items): a few thousand kept pages are served again and again. */
+    /** Bodies remembered for pages (about 20 KB each at 60 items, so up to 20 MB) and for facets (under 1 KB). */
     private static final int PAGE_BODIES = 1024;
     private static final int FACET_BODIES = 256;
 
