@@ -35,10 +35,10 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     /**
      * Sorted runs a store gathers before universal compaction merges them (RocksDB's default is 4). Merging eight at
      * a time rewrites each byte less often: under a churn of price and stock changes the flushes' and compactions' CPU
-     * per change fell to 0.62x, the stream threads' to 0.85x, and changes were materialized 1.28x faster. The price is
-     * paid by point reads, which look into up to twice as many runs (a batch of 100 about 6 % more CPU relative to the
-     * ceiling, within the spread of its runs): docs/benchmarks.md, step 28. Set for every store: set for the category
-     * store alone, the compactions' CPU fell by a tenth (one run).
+     * per change fell to 0.62x, the stream threads' to 0.85x, and changes were materialized 1.28x faster (1.31x at
+     * 1 000 000 products). The price is paid by point reads, which look into up to twice as many runs (a batch of 100
+     * about 6 % more CPU relative to the ceiling, within the spread of its runs): docs/benchmarks.md, step 28. Set for
+     * every store: for the category store alone it cut the compactions' CPU by a tenth (one run).
      */
     static final int SORTED_RUNS_BEFORE_COMPACTION = 8;
 
