@@ -192,6 +192,7 @@ public final class CatalogService implements AutoCloseable {
                 String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
                 FacetCache facetCache = FacetCache.listeningTo(commits.categories(), partitions);
                 metrics.bindFacetCache(facetCache);
+                metrics.bindBlockCacheCounters();
                 PageCache pageCache = PageCache.ofCatalogPages(commits.catalogPages(), partitions);
                 PageCache categoryPageCache = PageCache.ofCategoryPages(commits.categoryPages());
                 metrics.bindPageCache(pageCache, "catalog");

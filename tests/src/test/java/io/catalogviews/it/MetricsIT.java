@@ -150,6 +150,19 @@ class MetricsIT {
     }
 
     @Test
+    void shouldExportBlockCacheLookupsOfEveryViewStoreWhenTheServiceRuns() {
+        PrometheusText metrics = scrape();
+
+        assertThat(metrics.type("catalog_block_cache_data_lookups_total")).isEqualTo("counter");
+        assertThat(metrics.labelValues("catalog_block_cache_data_lookups_total", "store"))
+                .containsExactlyInAnyOrder("product-view", "category-listings", "product-deletions");
+        for (String result : new String[] {"hit", "miss"}) {
+            assertThat(metrics.value("catalog_block_cache_data_lookups_total",
+                    Map.of("store", "product-view", "result", result))).isNotNegative();
+        }
+    }
+
+    @Test
     void shouldExportKafkaStreamsRocksDbAndJvmMetricsWhenTheStreamsAreRunning() {
         await().alias("Kafka Streams task and RocksDB metrics are exported").atMost(Duration.ofSeconds(45))
                 .pollInterval(Duration.ofSeconds(1))

@@ -2,6 +2,8 @@ package io.catalogviews.service.metrics;
 
 import io.catalogviews.api.metrics.ApiMetrics;
 import io.catalogviews.api.metrics.EventMetrics;
+import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.streams.BlockCacheCounters;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -104,6 +106,24 @@ public final class ServiceMetrics implements AutoCloseable {
         io.micrometer.core.instrument.FunctionCounter.builder("catalog_page_answers", cache,
                         io.catalogviews.views.listing.internals.PageCache::misses)
                 .tag("scope", scope).tag("source", "store").description(description).register(registry);
+    }
+
+    /**
+     * {@code catalog_block_cache_data_lookups_total{store=…,result="hit"|"miss"}}: data blocks the reads of each view
+     * store found in RocksDB's block cache, or had to read from the table files ({@link BlockCacheCounters}). The
+     * store names are constants, so Micrometer's weak reference to them holds.
+     */
+    public void bindBlockCacheCounters() {
+        String description = "Data-block lookups of a view store's reads (all its partitions in this instance): found "
+                + "in RocksDB's block cache (hit) or read from its table files (miss)";
+        for (String store : List.of(StoreNames.PRODUCTS, StoreNames.CATEGORY_LISTINGS, StoreNames.PRODUCT_DELETIONS)) {
+            io.micrometer.core.instrument.FunctionCounter.builder("catalog_block_cache_data_lookups", store,
+                            BlockCacheCounters::dataHits)
+                    .tag("store", store).tag("result", "hit").description(description).register(registry);
+            io.micrometer.core.instrument.FunctionCounter.builder("catalog_block_cache_data_lookups", store,
+                            BlockCacheCounters::dataMisses)
+                    .tag("store", store).tag("result", "miss").description(description).register(registry);
+        }
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.TreeMap;
 public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
 
     static final String BLOCK_CACHE = "kafka_stream_state_block_cache_";
+    static final String DATA_LOOKUPS = "catalog_block_cache_data_lookups_total";
     static final String NO_HIT_RATIO = "no " + BLOCK_CACHE + "{data,index,filter}_hit_ratio series in /metrics "
             + "(Kafka Streams records them at metrics.recording.level=DEBUG)";
     static final String HIT_RATIO_NOT_RECORDED = BLOCK_CACHE + "{data,index,filter}_hit_ratio are all 0 in /metrics: "
@@ -54,6 +55,50 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
     }
 
     /**
+     * The block cache as this reading shows it, with each view store's data-block lookups since {@code before}
+     * (the service's {@code catalog_block_cache_data_lookups_total}; none when it does not export them).
+     */
+    public ServiceObservation.BlockCacheReading blockCacheSince(MetricsScrape before) {
+        ServiceObservation.BlockCacheReading now = blockCache();
+        Map<String, ServiceObservation.DataLookups> lookups = new TreeMap<>();
+        for (String store : dataLookupStores()) {
+            lookups.put(store, ServiceObservation.DataLookups.of(
+                    Math.round(lookups(store, "hit") - before.lookups(store, "hit")),
+                    Math.round(lookups(store, "miss") - before.lookups(store, "miss"))));
+        }
+        return new ServiceObservation.BlockCacheReading(now.hitRatio(), now.hitRatios(), now.usageBytes(),
+                now.capacityBytes(), lookups.isEmpty() ? null : lookups, now.note());
+    }
+
+    private List<String> dataLookupStores() {
+        return samples.stream().filter(s -> s.name().equals(DATA_LOOKUPS))
+                .map(s -> label(s.labels(), "store")).filter(store -> store != null).distinct().sorted().toList();
+    }
+
+    private double lookups(String store, String result) {
+        double total = 0;
+        for (PrometheusText.Sample s : samples) {
+            if (s.name().equals(DATA_LOOKUPS) && store.equals(label(s.labels(), "store"))
+                    && result.equals(label(s.labels(), "result")) && Double.isFinite(s.value())) {
+                total += s.value();
+            }
+        }
+        return total;
+    }
+
+    /** The value of {@code key} in a sample's raw label text ({@code a="x",b="y"}), or null; values hold no quotes. */
+    static String label(String labels, String key) {
+        String start = key + "=\"";
+        int at = labels.startsWith(start) ? 0 : labels.indexOf("," + start);
+        if (at < 0) {
+            return null;
+        }
+        int from = at + (at == 0 ? 0 : 1) + start.length();
+        int end = labels.indexOf('"', from);
+        return end < 0 ? null : labels.substring(from, end);
+    }
+
+    /**
      * The block cache as this reading shows it. Hit ratios that are all exactly 0 are taken as not recorded: Kafka
      * Streams registers the DEBUG-level sensors at INFO too and never records them, while a cache that serves reads
      * hits at least its index and filter blocks.
@@ -83,7 +128,7 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
         Double hitRatio = ratios.isEmpty() ? null
                 : ratios.values().stream().mapToDouble(Double::doubleValue).average().orElseThrow();
         return new ServiceObservation.BlockCacheReading(hitRatio, ratios.isEmpty() ? null : ratios,
-                max(BLOCK_CACHE + "usage"), max(BLOCK_CACHE + "capacity"), note);
+                max(BLOCK_CACHE + "usage"), max(BLOCK_CACHE + "capacity"), null, note);
     }
 
     private double sum(String name) {

@@ -33,7 +33,7 @@ public final class ServiceObserver implements RunObserver {
             return new ServiceObservation(
                     threadsAfter == null ? null : ThreadCpu.coresByGroup(threadsBefore, threadsAfter, seconds, names),
                     metrics ? metricsAfter.gcSince(metricsBefore) : null,
-                    metrics ? metricsAfter.blockCache() : null, note);
+                    metrics ? metricsAfter.blockCacheSince(metricsBefore) : null, note);
         };
     }
 }

@@ -40,21 +40,44 @@ final class Observations {
                     groups(o.threadCpuCores()),
                     gc == null ? "–" : String.format(Locale.ROOT, "%d, %.1f", gc.pauses(), gc.pauseSeconds() * 1000),
                     gc == null ? "–" : String.format(Locale.ROOT, "%.1f", gc.concurrentSeconds() * 1000),
-                    cache == null || cache.hitRatio() == null ? "–" : cache.hitRatios().entrySet().stream()
-                            .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.3f", e.getValue()))
-                            .collect(Collectors.joining(", ")),
+                    hitRatios(cache, r.ok() + r.wrong() + r.errors()),
                     cache == null || cache.usageBytes() == null ? "–" : String.format(Locale.ROOT, "%.0f / %s",
                             cache.usageBytes() / (1 << 20), cache.capacityBytes() == null ? "?"
                                     : String.format(Locale.ROOT, "%.0f", cache.capacityBytes() / (1 << 20)))));
-            note = note != null ? note : o.note() != null ? o.note() : cache == null ? null : cache.note();
+            // Kafka Streams' missing ratios are no news when the service counts its own lookups.
+            note = note != null ? note : o.note() != null ? o.note()
+                    : cache == null || cache.dataLookups() != null ? null : cache.note();
         }
         md.append("\nThread groups from `/proc/<pid>/task/*` (names cut to 15 bytes: `kafka-streams` holds the stream "
                 + "and state-updater threads); GC and block cache from the service's `GET /metrics` at the edges of "
-                + "each window.");
+                + "each window (hit ratios: data blocks of each view store found in the cache, "
+                + "`catalog_block_cache_data_lookups_total`).");
         if (note != null) {
             md.append(" Block cache: ").append(note).append('.');
         }
         md.append("\n\n");
+    }
+
+    /**
+     * Each view store's data-block hit ratio in the window with its misses per request, from the service's own
+     * counters; else the Kafka Streams ratios (DEBUG recording level only).
+     */
+    private static String hitRatios(ServiceObservation.BlockCacheReading cache, long requests) {
+        if (cache != null && cache.dataLookups() != null) {
+            String stores = cache.dataLookups().entrySet().stream().filter(e -> e.getValue().hitRatio() != null)
+                    .map(e -> String.format(Locale.ROOT, "%s %.3f (%.2f misses/request)", e.getKey(),
+                            e.getValue().hitRatio(), (double) e.getValue().misses() / Math.max(1, requests)))
+                    .collect(Collectors.joining(", "));
+            if (!stores.isEmpty()) {
+                return stores;
+            }
+        }
+        if (cache == null || cache.hitRatio() == null) {
+            return "–";
+        }
+        return cache.hitRatios().entrySet().stream()
+                .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.3f", e.getValue()))
+                .collect(Collectors.joining(", "));
     }
 
     private static String groups(Map<String, Double> cores) {

@@ -34,9 +34,26 @@ public record ServiceObservation(Map<String, Double> threadCpuCores, GcDelta gc,
      * @param hitRatios     the mean hit ratio of each kind that is exposed (data, index, filter)
      * @param usageBytes    the largest {@code block_cache_usage} of any store (one cache is shared), or null
      * @param capacityBytes the largest {@code block_cache_capacity}, or null
+     * @param dataLookups   data-block lookups of each view store during the window, from the service's own counters
+     *                      ({@code catalog_block_cache_data_lookups_total}, at any recording level), or null when the
+     *                      service does not export them
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BlockCacheReading(Double hitRatio, Map<String, Double> hitRatios, Double usageBytes,
-                                    Double capacityBytes, String note) {
+                                    Double capacityBytes, Map<String, DataLookups> dataLookups, String note) {
+    }
+
+    /**
+     * Data-block lookups of one store during a window.
+     *
+     * @param hitRatio hits over lookups, or null when the store's reads looked up no data block (all from memtables)
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record DataLookups(long hits, long misses, Double hitRatio) {
+
+        public static DataLookups of(long hits, long misses) {
+            long lookups = hits + misses;
+            return new DataLookups(hits, misses, lookups == 0 ? null : (double) hits / lookups);
+        }
     }
 }

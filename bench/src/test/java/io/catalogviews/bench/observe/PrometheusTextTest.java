@@ -4,6 +4,7 @@ import io.catalogviews.bench.results.ServiceObservation;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -69,6 +70,36 @@ class PrometheusTextTest {
         assertThat(cache.hitRatios().get("data")).isCloseTo(0.8, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(cache.hitRatio()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(cache.note()).isNull();
+    }
+
+    @Test
+    void shouldGiveEachStoresDataLookupsInTheWindowWhenTheServiceCountsThem() {
+        MetricsScrape before = new MetricsScrape(PrometheusText.parse("""
+                catalog_block_cache_data_lookups_total{result="hit",store="product-view"} 1000.0
+                catalog_block_cache_data_lookups_total{result="miss",store="product-view"} 50.0
+                catalog_block_cache_data_lookups_total{result="hit",store="category-listings"} 7.0
+                catalog_block_cache_data_lookups_total{result="miss",store="category-listings"} 3.0
+                """), null);
+        MetricsScrape after = new MetricsScrape(PrometheusText.parse("""
+                catalog_block_cache_data_lookups_total{result="hit",store="product-view"} 1900.0
+                catalog_block_cache_data_lookups_total{result="miss",store="product-view"} 150.0
+                catalog_block_cache_data_lookups_total{result="hit",store="category-listings"} 7.0
+                catalog_block_cache_data_lookups_total{result="miss",store="category-listings"} 3.0
+                """), null);
+
+        Map<String, ServiceObservation.DataLookups> lookups = after.blockCacheSince(before).dataLookups();
+
+        assertThat(lookups.get("product-view")).isEqualTo(new ServiceObservation.DataLookups(900, 100, 0.9));
+        assertThat(lookups.get("category-listings").hitRatio()).as("no lookup in the window").isNull();
+        assertThat(new MetricsScrape(PrometheusText.parse(BEFORE), null).blockCacheSince(before).dataLookups())
+                .as("a service that does not count them").isNull();
+    }
+
+    @Test
+    void shouldReadALabelWhereverItStandsWhenLabelsAreRaw() {
+        assertThat(MetricsScrape.label("result=\"hit\",store=\"product-view\"", "store")).isEqualTo("product-view");
+        assertThat(MetricsScrape.label("store=\"a\",result=\"miss\"", "result")).isEqualTo("miss");
+        assertThat(MetricsScrape.label("xstore=\"a\"", "store")).isNull();
     }
 
     @Test

@@ -122,6 +122,14 @@ class ReportFormatTest {
     }
 
     @Test
+    void shouldGiveEachStoresHitRatioAndMissesPerRequestWhenTheServiceCountsItsLookups() throws IOException {
+        Report.write(dir, full(), settingsOf("full"));
+
+        assertThat(Files.readString(dir.resolve("summary.md")))
+                .containsPattern("\\| product-view 0\\.900 \\(0\\.\\d\\d misses/request\\) \\|");
+    }
+
+    @Test
     void shouldSayNotMeasuredWhenAPhaseOrClassDidNotRun() throws IOException {
         BenchResults written = Report.write(dir, external(), settingsOf("external"));
 
@@ -394,7 +402,7 @@ class ReportFormatTest {
         threads.put("gc", 0.02);
         ServiceObservation o = new ServiceObservation(threads, new ServiceObservation.GcDelta(3, 0.012, 1, 0.004),
                 new ServiceObservation.BlockCacheReading(null, null, 33_554_432.0, 67_108_864.0,
-                        "no kafka_stream_state_block_cache_{data,index,filter}_hit_ratio series in /metrics "
+                        Map.of("product-view", ServiceObservation.DataLookups.of(900, 100)), "no kafka_stream_state_block_cache_{data,index,filter}_hit_ratio series in /metrics "
                                 + "(Kafka Streams records them at metrics.recording.level=DEBUG)"), null);
         return new LoadResult(r.target(), r.queryClass(), r.concurrency(), r.seconds(), r.ok(), r.wrong(),
                 r.errors(), r.throughput(), r.p50Ms(), r.p95Ms(), r.p99Ms(), r.maxMs(), r.meanBytes(),
