@@ -65,7 +65,7 @@ final class Observations {
     private static String hitRatios(ServiceObservation.BlockCacheReading cache, long requests) {
         if (cache != null && cache.dataLookups() != null) {
             String stores = cache.dataLookups().entrySet().stream().filter(e -> e.getValue().hitRatio() != null)
-                    .map(e -> String.format(Locale.ROOT, "%s %.3f (%.2f misses/request)", e.getKey(),
+                    .map(e -> String.format(Locale.ROOT, "%s %.3f (%.3f misses/request)", e.getKey(),
                             e.getValue().hitRatio(), (double) e.getValue().misses() / Math.max(1, requests)))
                     .collect(Collectors.joining(", "));
             if (!stores.isEmpty()) {

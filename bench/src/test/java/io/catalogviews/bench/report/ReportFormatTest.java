@@ -126,7 +126,7 @@ class ReportFormatTest {
         Report.write(dir, full(), settingsOf("full"));
 
         assertThat(Files.readString(dir.resolve("summary.md")))
-                .containsPattern("\\| product-view 0\\.900 \\(0\\.\\d\\d misses/request\\) \\|");
+                .containsPattern("\\| product-view 0\\.900 \\(0\\.\\d{3} misses/request\\) \\|");
     }
 
     @Test

@@ -1,9 +1,11 @@
 package io.catalogviews.views.streams;
 
+import org.rocksdb.HistogramType;
 import org.rocksdb.Statistics;
 import org.rocksdb.StatsLevel;
 import org.rocksdb.TickerType;
 
+import java.util.EnumSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -15,9 +17,10 @@ import java.util.concurrent.ConcurrentMap;
  *
  * <p>One RocksDB {@link Statistics} per store name, shared by that name's databases and never closed: Kafka Streams
  * instantiates the config setter per store and closes only its own handle of the statistics (a second reference to
- * the same native object), so the counts outlive rebalances and are read without racing a store's close. The Java
- * binding offers no level below {@link StatsLevel#EXCEPT_DETAILED_TIMERS}: a read also records its latency into a
- * histogram, a clock read and a per-core add beside each cache lookup's counter.
+ * the same native object), so the counts outlive rebalances and are read without racing a store's close. Every
+ * histogram is switched off, which also switches off their timers (RocksDB reads the clock only for an enabled
+ * histogram): what is left is a per-core counter add per event, the level the Java binding cannot name
+ * ({@link StatsLevel} stops at {@link StatsLevel#EXCEPT_DETAILED_TIMERS}, which times every read and write).
  */
 public final class BlockCacheCounters {
 
@@ -29,7 +32,8 @@ public final class BlockCacheCounters {
     /** The statistics every database of {@code storeName} records into (created on the first store's open). */
     static Statistics forStore(String storeName) {
         return BY_STORE.computeIfAbsent(storeName, name -> {
-            Statistics statistics = new Statistics();
+            Statistics statistics = new Statistics(
+                    EnumSet.complementOf(EnumSet.of(HistogramType.HISTOGRAM_ENUM_MAX)));
             statistics.setStatsLevel(StatsLevel.EXCEPT_DETAILED_TIMERS);
             return statistics;
         });

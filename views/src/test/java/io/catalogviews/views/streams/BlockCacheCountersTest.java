@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.HistogramType;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -40,6 +41,10 @@ class BlockCacheCountersTest {
             assertThat(BlockCacheCounters.dataHits(store)).isZero();
             assertThat(db.get(key)).isNotNull();
             assertThat(BlockCacheCounters.dataHits(store)).isEqualTo(1);
+            // Counters only: no read or write is timed into a histogram (a clock read each).
+            assertThat(BlockCacheCounters.forStore(store).getHistogramData(HistogramType.DB_GET).getCount()).isZero();
+            assertThat(BlockCacheCounters.forStore(store).getHistogramData(HistogramType.DB_WRITE).getCount())
+                    .isZero();
         }
         // Closing the store leaves the counts readable: the next store of the name adds to them.
         assertThat(BlockCacheCounters.dataHits(store)).isEqualTo(1);
