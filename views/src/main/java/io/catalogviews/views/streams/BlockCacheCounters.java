@@ -11,8 +11,8 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * How often the block cache held the data block a read of a store needed, counted by RocksDB for every store of a
- * name in this JVM (all its partitions, active and standby; reads by the stream threads, the interactive queries and
- * the compactions alike). Without it the cache is a black box: Kafka Streams records hit ratios only at
+ * name in this JVM (all its partitions, active and standby; every read RocksDB makes through the cache: the stream
+ * threads', the interactive queries'). Without it the cache is a black box: Kafka Streams records hit ratios only at
  * {@code metrics.recording.level=DEBUG}, which also times every store operation on the Java side.
  *
  * <p>One RocksDB {@link Statistics} per store name, shared by that name's databases and never closed: Kafka Streams
