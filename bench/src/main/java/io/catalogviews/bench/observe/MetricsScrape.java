@@ -89,11 +89,16 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
     /** The value of {@code key} in a sample's raw label text ({@code a="x",b="y"}), or null; values hold no quotes. */
     static String label(String labels, String key) {
         String start = key + "=\"";
-        int at = labels.startsWith(start) ? 0 : labels.indexOf("," + start);
-        if (at < 0) {
-            return null;
+        int from;
+        if (labels.startsWith(start)) {
+            from = start.length();
+        } else {
+            int comma = labels.indexOf("," + start);
+            if (comma < 0) {
+                return null;
+            }
+            from = comma + 1 + start.length();
         }
-        int from = at + (at == 0 ? 0 : 1) + start.length();
         int end = labels.indexOf('"', from);
         return end < 0 ? null : labels.substring(from, end);
     }

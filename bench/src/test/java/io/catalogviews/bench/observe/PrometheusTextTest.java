@@ -100,6 +100,7 @@ class PrometheusTextTest {
         assertThat(MetricsScrape.label("result=\"hit\",store=\"product-view\"", "store")).isEqualTo("product-view");
         assertThat(MetricsScrape.label("store=\"a\",result=\"miss\"", "result")).isEqualTo("miss");
         assertThat(MetricsScrape.label("xstore=\"a\"", "store")).isNull();
+        assertThat(MetricsScrape.label(",store=\"a\"", "store")).as("after a leading comma").isEqualTo("a");
     }
 
     @Test
