@@ -60,30 +60,33 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
      */
     public ServiceObservation.BlockCacheReading blockCacheSince(MetricsScrape before) {
         ServiceObservation.BlockCacheReading now = blockCache();
+        Map<String, Map<String, Double>> then = before.dataLookupCounts();
         Map<String, ServiceObservation.DataLookups> lookups = new TreeMap<>();
-        for (String store : dataLookupStores()) {
+        dataLookupCounts().forEach((store, counts) -> {
+            Map<String, Double> was = then.getOrDefault(store, Map.of());
             lookups.put(store, ServiceObservation.DataLookups.of(
-                    Math.round(lookups(store, "hit") - before.lookups(store, "hit")),
-                    Math.round(lookups(store, "miss") - before.lookups(store, "miss"))));
-        }
+                    Math.round(counts.getOrDefault("hit", 0.0) - was.getOrDefault("hit", 0.0)),
+                    Math.round(counts.getOrDefault("miss", 0.0) - was.getOrDefault("miss", 0.0))));
+        });
         return new ServiceObservation.BlockCacheReading(now.hitRatio(), now.hitRatios(), now.usageBytes(),
                 now.capacityBytes(), lookups.isEmpty() ? null : lookups, now.note());
     }
 
-    private List<String> dataLookupStores() {
-        return samples.stream().filter(s -> s.name().equals(DATA_LOOKUPS))
-                .map(s -> label(s.labels(), "store")).filter(store -> store != null).distinct().sorted().toList();
-    }
-
-    private double lookups(String store, String result) {
-        double total = 0;
+    /** Each store's {@code result -> count} in this reading's {@value #DATA_LOOKUPS} samples, in one pass. */
+    private Map<String, Map<String, Double>> dataLookupCounts() {
+        Map<String, Map<String, Double>> byStore = new TreeMap<>();
         for (PrometheusText.Sample s : samples) {
-            if (s.name().equals(DATA_LOOKUPS) && store.equals(label(s.labels(), "store"))
-                    && result.equals(label(s.labels(), "result")) && Double.isFinite(s.value())) {
-                total += s.value();
+            String store = s.name().equals(DATA_LOOKUPS) ? label(s.labels(), "store") : null;
+            if (store == null) {
+                continue;
+            }
+            Map<String, Double> counts = byStore.computeIfAbsent(store, k -> new TreeMap<>());
+            String result = label(s.labels(), "result");
+            if (result != null && Double.isFinite(s.value())) {
+                counts.merge(result, s.value(), Double::sum);
             }
         }
-        return total;
+        return byStore;
     }
 
     /** The value of {@code key} in a sample's raw label text ({@code a="x",b="y"}), or null; values hold no quotes. */
