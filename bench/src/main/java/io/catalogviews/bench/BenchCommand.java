@@ -10,9 +10,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 
 /**
  * {@code catalog-views bench}: the benchmark harness. Starts a Kafka broker and the service under test as child
@@ -30,6 +34,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** The system property naming the service's executable jar, the default class path of the service JVM. */
     public static final String SERVICE_JAR_PROPERTY = "catalogViews.serviceJar";
+    private static final Pattern ENVIRONMENT_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     @Option(names = "--quick", description = "Small profile (20 000 products, 5 000 changes, 2 s runs at 16 "
             + "connections, one run of each, 10 000 churn changes, 5 s of freshness): finishes in a few minutes.")
@@ -94,6 +99,11 @@ public final class BenchCommand implements Callable<Integer> {
             + "PostgreSQL HTTP servers), space-separated. Default: ${DEFAULT-VALUE}.",
             defaultValue = "-Xms256m -Xmx1g -XX:+UseG1GC")
     String serviceJvmOptions;
+
+    @Option(names = "--service-env", split = ",", paramLabel = "NAME=VALUE", description = "Variables set in the "
+            + "environment of the service JVM (and of the ceiling and PostgreSQL HTTP servers) over the harness's own, "
+            + "comma-separated (for example GLIBC_TUNABLES=glibc.malloc.hugetlb=1); NAME= removes NAME. Default: none.")
+    List<String> serviceEnv;
 
     @Option(names = "--broker-jvm-options", description = "JVM options of the Kafka broker the harness starts, "
             + "space-separated. Default: Kafka's start script's (1 GB heap, G1, full JIT), as a deployment's brokers; "
@@ -198,7 +208,7 @@ public final class BenchCommand implements Callable<Integer> {
                 serviceClassPath != null ? serviceClassPath
                         : System.getProperty(SERVICE_JAR_PROPERTY, System.getProperty("java.class.path")),
                 System.getProperty("java.class.path"),
-                jvm,
+                jvm, environment(serviceEnv),
                 rocksDbMemoryMb != null ? rocksDbMemoryMb : quick ? 64 : defaultCacheMb(n),
                 postgres, postgresPools != null ? postgresPools : List.of(2, 4, 8), ceiling,
                 churnUpdates != null ? churnUpdates : quick ? 10_000 : 2L * n,
@@ -208,6 +218,23 @@ public final class BenchCommand implements Callable<Integer> {
                 jitWarmup != null ? jitWarmup : Duration.ofSeconds(quick ? 0 : 120),
                 runs(), freshnessReadRate != null ? freshnessReadRate : 500, brokerJvm,
                 freshnessWarmup != null ? freshnessWarmup : Duration.ofSeconds(quick ? 0 : 30));
+    }
+
+    /** {@code NAME=VALUE} entries as a map in their order; the value may hold {@code =}, an empty one removes NAME. */
+    static Map<String, String> environment(List<String> entries) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String entry : entries == null ? List.<String>of() : entries) {
+            int eq = entry.indexOf('=');
+            String name = eq < 0 ? entry : entry.substring(0, eq);
+            if (eq < 0 || !ENVIRONMENT_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("--service-env entries must be NAME=VALUE with NAME of letters, digits "
+                        + "and '_' not starting with a digit, was '" + entry + "'");
+            }
+            if (out.put(name, entry.substring(eq + 1)) != null) {
+                throw new IllegalArgumentException("--service-env names " + name + " twice");
+            }
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     private static List<String> options(String spaceSeparated) {

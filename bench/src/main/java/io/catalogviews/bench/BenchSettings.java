@@ -5,6 +5,7 @@ import io.catalogviews.bench.query.QueryClass;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything one benchmark run is told, resolved (profile defaults applied).
@@ -14,6 +15,8 @@ import java.util.List;
  * @param serviceClassPath class path of the service JVM (the service's executable jar)
  * @param harnessClassPath class path of the ceiling and PostgreSQL HTTP servers (the harness's own: the service's
  *                         jar does not hold them)
+ * @param serviceEnvironment variables set in the environment of the service JVM and of the ceiling and PostgreSQL HTTP
+ *                         servers, over the harness's own (an empty value removes the variable)
  * @param concurrencies    load threads (connections) of the query runs; the first is the headline one
  * @param jitWarmup        how long each target is loaded, over all query classes, before its first measured run
  *                         (every JVM involved is still compiling its hot paths when it has just started)
@@ -31,6 +34,7 @@ public record BenchSettings(boolean quick, int products, long updates, Duration 
                             List<Integer> concurrencies, List<QueryClass> classes, String bootstrapServers,
                             String serviceUrl, String applicationId, String inputTopic, int partitions,
                             String serviceClassPath, String harnessClassPath, List<String> serviceJvmOptions,
+                            Map<String, String> serviceEnvironment,
                             long rocksDbMemoryMb, boolean postgres, List<Integer> postgresPools, boolean ceiling,
                             long churnUpdates, double freshnessRate, Duration freshnessDuration, Path outputDir,
                             long seed, boolean keepData, boolean passThrough, boolean restore, Duration jitWarmup,

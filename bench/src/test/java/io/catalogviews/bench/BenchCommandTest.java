@@ -3,8 +3,13 @@ package io.catalogviews.bench;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 class BenchCommandTest {
 
@@ -94,4 +99,45 @@ class BenchCommandTest {
         assertThat(settings("--freshness-warmup", "0s").freshnessWarmup()).isZero();
         assertThatThrownBy(() -> settings("--freshness-warmup", "-5s")).hasMessageContaining("--freshness-warmup");
     }
+
+    @Test
+    void shouldSetTheServiceEnvironmentWhenServiceEnvIsGiven() {
+        assertThat(settings().serviceEnvironment()).as("the harness's own environment by default").isEmpty();
+        assertThat(settings("--service-env", "GLIBC_TUNABLES=glibc.malloc.hugetlb=1,MALLOC_ARENA_MAX=")
+                .serviceEnvironment())
+                .as("the value keeps its own '=', an empty value is kept (it removes the variable)")
+                .containsExactly(entry("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1"), entry("MALLOC_ARENA_MAX", ""));
+    }
+
+    @Test
+    void shouldRefuseAnEntryNamingTheOptionWhenItIsNotNameEqualsValue() {
+        for (String bad : List.of("GLIBC_TUNABLES", "=1", "1X=2", "A-B=1", " A=1", "A=1,A=2")) {
+            assertThatThrownBy(() -> settings("--service-env", bad)).as(bad)
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--service-env");
+        }
+    }
+
+    @Test
+    void shouldEitherKeepOrRefuseEveryEntryWhenEntriesAreRandom() {
+        Random random = new Random(20261204);
+        String alphabet = "AZaz_09=,-. :\"\u00e9\u0000";
+        for (int i = 0; i < 2_000; i++) {
+            StringBuilder text = new StringBuilder();
+            for (int n = random.nextInt(12); n > 0; n--) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            Map<String, String> environment;
+            try {
+                environment = BenchCommand.environment(List.of(text.toString()));
+            } catch (IllegalArgumentException refused) {
+                assertThat(refused).as(text.toString()).hasMessageContaining("--service-env");
+                continue;
+            }
+            assertThat(environment).as(text.toString()).hasSize(1);
+            String name = environment.keySet().iterator().next();
+            assertThat(name).matches("[A-Za-z_][A-Za-z0-9_]*");
+            assertThat(name + "=" + environment.get(name)).isEqualTo(text.toString());
+        }
+    }
 }
+

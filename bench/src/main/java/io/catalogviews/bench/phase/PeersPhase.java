@@ -100,6 +100,7 @@ public final class PeersPhase {
     private ChildJvm startServer(String name, List<String> args, int port) {
         BenchSettings s = ctx.settings();
         ChildJvm jvm = ctx.resources().add(ChildJvm.start(name, s.harnessClassPath(), s.serviceJvmOptions(),
+                s.serviceEnvironment(),
                 BenchServers.class.getName(), args, ctx.runDir().resolve(name + ".log"), port));
         jvm.awaitHttp("/health/ready", Duration.ofMinutes(1));
         return jvm;

@@ -28,6 +28,7 @@ public final class ServiceJvm {
     public ChildJvm start(Path log) {
         BenchSettings s = ctx.settings();
         current = ctx.resources().add(ChildJvm.start("service", s.serviceClassPath(), s.serviceJvmOptions(),
+                s.serviceEnvironment(),
                 CatalogViewsCli.class.getName(), List.of("serve",
                         "--bootstrap-servers", bootstrapServers,
                         "--http-port", Integer.toString(port),

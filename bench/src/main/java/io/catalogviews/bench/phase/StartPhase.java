@@ -7,6 +7,7 @@ import io.catalogviews.broker.ChildProcessKafkaBroker;
 import io.catalogviews.broker.EmbeddedKafkaBroker;
 
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * The first phase: a Kafka broker (a child JVM, KRaft, one node) unless {@code --bootstrap-servers} names one,
@@ -56,6 +57,7 @@ public final class StartPhase {
             servicePid = service.jvm().pid();
         }
         return new Started(bootstrap, serviceUrl, service, brokerProcess,
-                new ServiceProcess(serviceUrl, servicePid, s.serviceJvmOptions(), s.rocksDbMemoryMb()));
+                new ServiceProcess(serviceUrl, servicePid, s.serviceJvmOptions(),
+                        servicePid < 0 ? Map.of() : s.serviceEnvironment(), s.rocksDbMemoryMb()));
     }
 }

@@ -9,10 +9,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A JVM the harness starts ({@code java <options> -cp <class path> <main> <args>}): the service under test, the
+ * A JVM the harness starts ({@code java <options> -cp <class path> <main> <args>}, in the harness's environment with
+ * some variables set or removed): the service under test, the
  * HTTP ceiling or PostgreSQL's HTTP front. Output goes to a log file; {@link #close()} sends SIGTERM and waits.
  */
 public final class ChildJvm implements AutoCloseable {
@@ -29,8 +31,12 @@ public final class ChildJvm implements AutoCloseable {
         this.httpPort = httpPort;
     }
 
-    public static ChildJvm start(String name, String classPath, List<String> jvmOptions, String mainClass,
-                                 List<String> args, Path log, int httpPort) {
+    /**
+     * @param environment set in the child's environment over the harness's own; an empty value removes the variable
+     */
+    public static ChildJvm start(String name, String classPath, List<String> jvmOptions,
+                                 Map<String, String> environment, String mainClass, List<String> args, Path log,
+                                 int httpPort) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -40,7 +46,15 @@ public final class ChildJvm implements AutoCloseable {
         command.addAll(args);
         try {
             Files.createDirectories(log.getParent());
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+            environment.forEach((variable, value) -> {
+                if (value.isEmpty()) {
+                    builder.environment().remove(variable);
+                } else {
+                    builder.environment().put(variable, value);
+                }
+            });
+            Process p = builder.start();
             return new ChildJvm(name, p, log, httpPort);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start " + name + ": " + command, e);

@@ -227,7 +227,7 @@ class ReportFormatTest {
                                           String url, boolean postgres, int runs, Duration freshnessWarmup) {
         return new BenchSettings(quick, 20_000, 5_000, Duration.ofSeconds(1), Duration.ofSeconds(2), concurrencies,
                 classes, url == null ? null : "kafka:9092", url, "catalog-views-bench", "catalog.product-events",
-                12, "service.jar", "harness.jar", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"), 64, postgres,
+                12, "service.jar", "harness.jar", List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC"), ENV, 64, postgres,
                 List.of(2, 4, 8), url == null, 10_000, 1000, Duration.ofSeconds(5), Path.of("bench-results"), 42,
                 false, url == null, true, Duration.ZERO, runs, 500, List.of("-XX:TieredStopAtLevel=1"), freshnessWarmup);
     }
@@ -243,6 +243,7 @@ class ReportFormatTest {
     }
 
     private static final List<String> JVM = List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC");
+    private static final Map<String, String> ENV = Map.of("GLIBC_TUNABLES", "glibc.malloc.hugetlb=1");
 
     private static BenchResults results(BenchSettings s, BrokerProcess broker, ServiceProcess service,
                                         LoadFigures load, PostgresIngest ingest, PostgresSetup postgres,
@@ -337,7 +338,7 @@ class ReportFormatTest {
     }
 
     private static ServiceProcess service() {
-        return new ServiceProcess("http://127.0.0.1:40125", 1002, JVM, 64);
+        return new ServiceProcess("http://127.0.0.1:40125", 1002, JVM, ENV, 64);
     }
 
     static BenchResults full() {
@@ -420,7 +421,7 @@ class ReportFormatTest {
                 run(Report.SERVICE, QueryClass.CATEGORY_PRICE, 16, 8_000, 0, 27_000),
                 run(Report.SERVICE, QueryClass.CATEGORY_PRICE, 64, 8_500, 0, 27_000),
                 run(Report.SERVICE + "/after-churn", QueryClass.CATEGORY_PRICE, 16, 7_000, 0, 27_000));
-        return results(s, null, new ServiceProcess("http://catalog:8080", -1, JVM, 64), load(false), null, null,
+        return results(s, null, new ServiceProcess("http://catalog:8080", -1, JVM, Map.of(), 64), load(false), null, null,
                 List.of(new DeepPage("electronics", 1000, 59_940)), null, churn, new MemoryFigures(64, 0, null, JVM),
                 RestoreFigures.skipped("--url: a deployment the harness did not start"), runs);
     }
