@@ -220,15 +220,19 @@ public final class BenchCommand implements Callable<Integer> {
                 freshnessWarmup != null ? freshnessWarmup : Duration.ofSeconds(quick ? 0 : 30));
     }
 
-    /** {@code NAME=VALUE} entries as a map in their order; the value may hold {@code =}, an empty one removes NAME. */
+    /**
+     * {@code NAME=VALUE} entries as a map in their order; the value may hold {@code =}, an empty one removes NAME. No
+     * NUL anywhere: a process environment cannot hold it, and the child would fail to start long after this check.
+     */
     static Map<String, String> environment(List<String> entries) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String entry : entries == null ? List.<String>of() : entries) {
             int eq = entry.indexOf('=');
             String name = eq < 0 ? entry : entry.substring(0, eq);
-            if (eq < 0 || !ENVIRONMENT_NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("--service-env entries must be NAME=VALUE with NAME of letters, digits "
-                        + "and '_' not starting with a digit, was '" + entry + "'");
+            if (eq < 0 || !ENVIRONMENT_NAME.matcher(name).matches() || entry.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("--service-env entries must be NAME=VALUE with NAME of letters, "
+                        + "digits and '_' not starting with a digit and no NUL in VALUE, was '"
+                        + entry.replace('\0', '?') + "'");
             }
             if (out.put(name, entry.substring(eq + 1)) != null) {
                 throw new IllegalArgumentException("--service-env names " + name + " twice");

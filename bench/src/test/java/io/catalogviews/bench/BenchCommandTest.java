@@ -111,7 +111,7 @@ class BenchCommandTest {
 
     @Test
     void shouldRefuseAnEntryNamingTheOptionWhenItIsNotNameEqualsValue() {
-        for (String bad : List.of("GLIBC_TUNABLES", "=1", "1X=2", "A-B=1", " A=1", "A=1,A=2")) {
+        for (String bad : List.of("GLIBC_TUNABLES", "=1", "1X=2", "A-B=1", " A=1", "A=1,A=2", "A=x\u0000y")) {
             assertThatThrownBy(() -> settings("--service-env", bad)).as(bad)
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--service-env");
         }
@@ -136,8 +136,7 @@ class BenchCommandTest {
             assertThat(environment).as(text.toString()).hasSize(1);
             String name = environment.keySet().iterator().next();
             assertThat(name).matches("[A-Za-z_][A-Za-z0-9_]*");
-            assertThat(name + "=" + environment.get(name)).isEqualTo(text.toString());
+            assertThat(name + "=" + environment.get(name)).isEqualTo(text.toString()).doesNotContain("\u0000");
         }
     }
 }
-

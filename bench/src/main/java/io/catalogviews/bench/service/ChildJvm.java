@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A JVM the harness starts ({@code java <options> -cp <class path> <main> <args>}, in the harness's environment with
- * some variables set or removed): the service under test, the
- * HTTP ceiling or PostgreSQL's HTTP front. Output goes to a log file; {@link #close()} sends SIGTERM and waits.
+ * some variables set or removed): the service under test, the HTTP ceiling or PostgreSQL's HTTP front. Output goes to
+ * a log file; {@link #close()} sends SIGTERM and waits.
  */
 public final class ChildJvm implements AutoCloseable {
 
