@@ -91,19 +91,16 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
 
     /** The value of {@code key} in a sample's raw label text ({@code a="x",b="y"}), or null; values hold no quotes. */
     static String label(String labels, String key) {
-        String start = key + "=\"";
-        int from;
-        if (labels.startsWith(start)) {
-            from = start.length();
-        } else {
-            int comma = labels.indexOf("," + start);
-            if (comma < 0) {
-                return null;
-            }
-            from = comma + 1 + start.length();
+        // A comma before the text makes the first label look like every other one: one search, no special case.
+        String text = "," + labels;
+        String start = "," + key + "=\"";
+        int at = text.indexOf(start);
+        if (at < 0) {
+            return null;
         }
-        int end = labels.indexOf('"', from);
-        return end < 0 ? null : labels.substring(from, end);
+        int from = at + start.length();
+        int end = text.indexOf('"', from);
+        return end < 0 ? null : text.substring(from, end);
     }
 
     /**
