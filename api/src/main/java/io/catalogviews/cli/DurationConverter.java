@@ -36,4 +36,21 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
         throw new CommandLine.TypeConversionException("'" + value + "' is not a positive duration (P7D, PT1H, 7d, "
                 + "12h, 30m, 10s)");
     }
+
+    /** A positive duration, or {@code 0} for none (an option that 0 turns off). */
+    static final class OrZero implements CommandLine.ITypeConverter<Duration> {
+
+        @Override
+        public Duration convert(String value) {
+            if (value.trim().equals("0")) {
+                return Duration.ZERO;
+            }
+            try {
+                return new DurationConverter().convert(value);
+            } catch (CommandLine.TypeConversionException e) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is neither 0 nor a positive duration "
+                        + "(P7D, PT1H, 7d, 12h, 30m, 10s)");
+            }
+        }
+    }
 }

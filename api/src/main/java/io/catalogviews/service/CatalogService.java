@@ -22,6 +22,7 @@ import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.listing.internals.PageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.store.CommitFeed;
+import io.catalogviews.views.store.IdleCompactions;
 import io.catalogviews.views.store.RowsFirstRebuilds;
 import io.catalogviews.views.streams.ActiveStoreHandles;
 import io.catalogviews.views.streams.RestoreListeners;
@@ -72,12 +73,13 @@ public final class CatalogService implements AutoCloseable {
     private final ServiceMetrics metrics;
     private final StreamThreadHealth threadHealth;
     private final SchemaRegistryHealth registryHealth;
+    private final IdleCompactions compactions;
 
     private CatalogService(ServiceConfig config, StateDirLock lock, EmbeddedKafkaBroker broker,
                            String bootstrapServers, Instance self, int partitions, EventCounters counters,
                            KafkaStreams streams, ApiServer api, AtomicBoolean restored,
                            AtomicBoolean closing, ServiceMetrics metrics, StreamThreadHealth threadHealth,
-                           SchemaRegistryHealth registryHealth) {
+                           SchemaRegistryHealth registryHealth, IdleCompactions compactions) {
         this.config = config;
         this.lock = lock;
         this.broker = broker;
@@ -92,6 +94,7 @@ public final class CatalogService implements AutoCloseable {
         this.metrics = metrics;
         this.threadHealth = threadHealth;
         this.registryHealth = registryHealth;
+        this.compactions = compactions;
     }
 
     public static CatalogService start(ServiceConfig config) {
@@ -154,6 +157,9 @@ public final class CatalogService implements AutoCloseable {
             streamsProperties.put(CommitFeed.CONFIG, commits); // the view stores report their commits here
             RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
             streamsProperties.put(RowsFirstRebuilds.CONFIG, rebuilds); // stores restoring into an empty state
+            IdleCompactions compactions = IdleCompactions.start(IdleCompactions.idleAfter(streamsProperties));
+            streamsProperties.put(IdleCompactions.CONFIG, compactions); // the view stores' partitions register here
+            metrics.bindIdleCompactions(compactions);
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);
             metrics.bindKafkaStreams(streams, ServiceMetrics.STREAMS_REFRESH);
             RestoreProgress restores = new RestoreProgress();
@@ -221,10 +227,11 @@ public final class CatalogService implements AutoCloseable {
             } catch (RuntimeException e) {
                 registryHealth.close();
                 streams.close(CLOSE_TIMEOUT);
+                compactions.close();
                 throw new IllegalStateException("cannot serve HTTP on port " + httpPort + ": " + e.getMessage(), e);
             }
             CatalogService service = new CatalogService(config, lock, broker, bootstrap, self, partitions, counters,
-                    streams, api, restored, closing, metrics, threadHealth, registryHealth);
+                    streams, api, restored, closing, metrics, threadHealth, registryHealth, compactions);
             streams.start();
             LOG.info("catalog-views instance {} started: HTTP port {}, application id {}, {} partitions",
                     self, api.port(), config.applicationId(), partitions);
@@ -311,6 +318,7 @@ public final class CatalogService implements AutoCloseable {
         }
         LOG.info("Stopping catalog-views instance {}: leaving the group, then stopping HTTP", self);
         registryHealth.close();
+        compactions.close(); // no new compaction; a running one is canceled by its store's close below
         try {
             streams.close(CloseOptions.timeout(CLOSE_TIMEOUT)
                     .withGroupMembershipOperation(CloseOptions.GroupMembershipOperation.LEAVE_GROUP));

@@ -4,6 +4,7 @@ import io.catalogviews.service.ServiceConfig;
 import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.service.config.RequestLimits;
+import io.catalogviews.views.store.IdleCompactions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -64,6 +65,29 @@ class ServeConfigurationTest {
         assertThat(config.httpPort()).isEqualTo(8080);
         assertThat(config.partitions()).isEqualTo(12);
         assertThat(config.applicationId()).isEqualTo("catalog-views");
+    }
+
+    @Test
+    void shouldHandTheIdleCompactionTimeToTheViewStoresWhenSetByFlagEnvironmentOrDefault() {
+        assertThat(parse(Map.of()).toConfig().streamsOverrides())
+                .containsEntry(IdleCompactions.IDLE_AFTER_MS_CONFIG, "10000");
+        assertThat(parse(Map.of("CATALOG_VIEWS_COMPACT_WHEN_IDLE", "2m")).toConfig().streamsOverrides())
+                .containsEntry(IdleCompactions.IDLE_AFTER_MS_CONFIG, "120000");
+        assertThat(parse(Map.of(), "--compact-when-idle", "0").toConfig().streamsOverrides())
+                .as("0 turns it off").containsEntry(IdleCompactions.IDLE_AFTER_MS_CONFIG, "0");
+        assertThat(parse(Map.of(), "--compact-when-idle", "30s", "--streams-config",
+                IdleCompactions.IDLE_AFTER_MS_CONFIG + "=5000").toConfig().streamsOverrides())
+                .as("an explicit Streams property wins").containsEntry(IdleCompactions.IDLE_AFTER_MS_CONFIG, "5000");
+    }
+
+    @Test
+    void shouldRefuseAnIdleCompactionTimeThatIsNeitherZeroNorPositiveWhenServing() {
+        for (String bad : List.of("-5s", "soon", "0s", "")) {
+            Run run = run(Map.of(), "serve", "--compact-when-idle", bad);
+
+            assertThat(run.exit()).as("exit code for '%s'", bad).isEqualTo(2);
+            assertThat(run.err()).as("error for '%s'", bad).contains("--compact-when-idle").contains("'" + bad + "'");
+        }
     }
 
     @Test

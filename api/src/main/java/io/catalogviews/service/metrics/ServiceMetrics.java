@@ -3,6 +3,7 @@ package io.catalogviews.service.metrics;
 import io.catalogviews.api.metrics.ApiMetrics;
 import io.catalogviews.api.metrics.EventMetrics;
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.store.IdleCompactions;
 import io.catalogviews.views.streams.BlockCacheCounters;
 import io.catalogviews.views.streams.RestoreProgress;
 import io.micrometer.core.instrument.Gauge;
@@ -123,6 +124,23 @@ public final class ServiceMetrics implements AutoCloseable {
             io.micrometer.core.instrument.FunctionCounter.builder("catalog_block_cache_data_lookups", store,
                             BlockCacheCounters::dataMisses)
                     .tag("store", store).tag("result", "miss").description(description).register(registry);
+        }
+    }
+
+    /**
+     * {@code catalog_store_sorted_runs{store=…}}: sorted runs of each view store (all its partitions open here,
+     * active and standby), which a point read may look into; and {@code catalog_idle_compactions_total{store=…}}:
+     * its partitions compacted to one run after writes left them alone ({@link IdleCompactions}).
+     */
+    public void bindIdleCompactions(IdleCompactions compactions) {
+        for (String store : List.of(StoreNames.PRODUCTS, StoreNames.CATEGORY_LISTINGS)) {
+            Gauge.builder("catalog_store_sorted_runs", compactions, c -> c.sortedRuns(store))
+                    .tag("store", store).description("Sorted runs (RocksDB table files of level 0 and non-empty "
+                            + "levels below) of a view store's partitions open in this instance").register(registry);
+            io.micrometer.core.instrument.FunctionCounter.builder("catalog_idle_compactions", compactions,
+                            c -> c.compactions(store))
+                    .tag("store", store).description("Partitions of a view store compacted to one sorted run after "
+                            + "writes left them alone").register(registry);
         }
     }
 

@@ -92,6 +92,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private RowsFirstRebuilds rebuilds;
     private volatile Replay replay = Replay.UNDECIDED;
     private DerivingRestore restore;
+    /** Where this partition is compacted when idle (null: it is not), and whether it was written since the commit. */
+    private IdleCompactions compactions;
+    private PartitionCompaction compaction;
+    private boolean writtenSinceCommit;
 
     private record LastRead(Thread reader, Bytes key, byte[] value) {
     }
@@ -113,6 +117,19 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         direct = UnindexedBatchWrites.of(wrapped()).map(batch -> indexEntriesInto(batch, store)).orElse(store);
         if (rebuilds != null) {
             rebuilds.register(name(), partition, this);
+        }
+        compactions = IdleCompactions.from(context.appConfigs());
+        compaction = compactions == null ? null
+                : PartitionCompaction.of(wrapped(), partition, System.nanoTime()).orElse(null);
+        if (compaction != null) {
+            compactions.register(compaction);
+        }
+    }
+
+    /** Tells idle compaction that this partition was written now (a commit that wrote, a replayed batch). */
+    private void writtenNow() {
+        if (compaction != null) {
+            compaction.written(System.nanoTime());
         }
     }
 
@@ -217,10 +234,23 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      * Tells the feed which rows this commit is about to make readable, commits, then tells it again (also when the
      * commit fails). Kafka Streams commits the stores after the task's Kafka transaction (and RocksDB makes them
      * readable by committed reads here), so a listener that reads on the second notice sees nothing a crash could
-     * take back; one that keeps answers drops them on the first, before any reader can see the change.
+     * take back; one that keeps answers drops them on the first, before any reader can see the change. A commit
+     * that wrote restarts the partition's idle time (idle compaction).
      */
     @Override
     public void commit(Map<TopicPartition, Long> changelogOffsets) {
+        boolean wrote = writtenSinceCommit;
+        writtenSinceCommit = false;
+        try {
+            commitAndTellFeed(changelogOffsets);
+        } finally {
+            if (wrote) {
+                writtenNow();
+            }
+        }
+    }
+
+    private void commitAndTellFeed(Map<TopicPartition, Long> changelogOffsets) {
         if (feed == null || written.isEmpty()) {
             super.commit(changelogOffsets);
             return;
@@ -239,6 +269,12 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     @Override
     public void close() {
+        if (compaction != null) {
+            // First: it cancels a running compaction and waits for it, and RocksDB closes below.
+            compactions.unregister(compaction);
+            compaction.close();
+            compaction = null;
+        }
         written = new HashSet<>(); // not committed: a reader would not see them
         writtenIndexKeys = new ArrayList<>();
         if (rebuilds != null) {
@@ -272,6 +308,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     private void noteWritten(Bytes key, Staged derived) {
+        writtenSinceCommit = true;
         if (feed != null) {
             written.add(key);
             if (feed.wantsIndexKeys(name())) {
@@ -513,6 +550,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             if (feed != null) {
                 feed.restored(name(), partition);
             }
+            writtenNow();
         }
 
         void rowsFirst(boolean markerInStore) {
@@ -571,6 +609,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             if (feed != null) {
                 feed.restored(name(), partition); // entries changed without a commit: caches of them are stale
             }
+            writtenNow();
             LOG.atLevel(rows > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition {}: derived the entries of {} "
                     + "rows in {} ms", name(), partition, rows, (System.nanoTime() - started) / 1_000_000);
         }

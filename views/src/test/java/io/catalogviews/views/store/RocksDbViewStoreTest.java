@@ -46,6 +46,49 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
     }
 
     /**
+     * Idle compaction reaches the store's RocksDB instance through Kafka Streams' fields: on this version it must find
+     * the partition, and what the store serves after a flush and a compaction to one run must be what it served
+     * before, rows and derived entries alike, also after a second round of changes and deletes. A stopped
+     * application's partition leaves the registry, so nothing compacts a closed RocksDB instance.
+     */
+    @Test
+    void shouldServeTheSameEntriesFromOneSortedRunWhenAnIdlePartitionIsCompacted() {
+        assertThat(PartitionCompaction.supported()).as("Kafka Streams' RocksDBStore.db, .cfAccessor and "
+                + "SingleColumnFamilyAccessor.columnFamily are reachable").isTrue();
+        IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofMillis(1));
+        KafkaStreams app = start(Map.of(IdleCompactions.CONFIG, compactions));
+        send("put p-1 1 500", "put p-2 1 700", "commit");
+        awaitProcessed();
+        awaitCommitted("two rows committed", () -> assertThat(rows(app)).containsOnlyKeys("p-1", "p-2"));
+        await().alias("the store's partition registered for idle compaction").atMost(Duration.ofSeconds(30))
+                .until(() -> compactions.partitions(STORE), n -> n == 1);
+        Map<String, byte[]> first = contents(app);
+
+        compactions.compactAllNow(STORE);
+
+        assertThat(compactions.sortedRuns(STORE)).as("sorted runs after the first compaction").isEqualTo(1);
+        assertThat(contents(app)).as("entries after the first compaction").usingRecursiveComparison()
+                .isEqualTo(first);
+
+        send("put p-1 2 900", "delete p-2", "put p-3 1 300", "commit");
+        awaitProcessed();
+        awaitCommitted("the second round committed", () -> assertThat(rows(app)).containsOnlyKeys("p-1", "p-3"));
+        Map<String, byte[]> second = contents(app);
+
+        compactions.compactAllNow(STORE);
+
+        assertThat(compactions.sortedRuns(STORE)).as("sorted runs after the second compaction").isEqualTo(1);
+        assertThat(contents(app)).as("entries after the second compaction").usingRecursiveComparison()
+                .isEqualTo(second);
+        assertThat(compactions.compactions(STORE)).as("compactions counted").isEqualTo(2);
+
+        stop(app);
+
+        assertThat(compactions.partitions(STORE)).as("partitions registered once the application stopped").isZero();
+        assertThat(compactions.sortedRuns(STORE)).as("sorted runs counted once the application stopped").isZero();
+    }
+
+    /**
      * What a rebuild interrupted while deriving leaves behind (a crash after some entries were written): the marker,
      * entries missing, and an entry of a version the row no longer has. The next start finds the marker and derives
      * the entries again from the rows, so the store holds exactly what it held before.

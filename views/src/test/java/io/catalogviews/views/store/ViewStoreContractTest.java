@@ -80,7 +80,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 abstract class ViewStoreContractTest {
 
-    private static final String STORE = "contract-view";
+    static final String STORE = "contract-view";
     private static final Instant AT = Instant.parse("2026-12-01T00:00:00Z");
     private static final Map<String, AtomicLong> PROCESSED = new ConcurrentHashMap<>();
     private static final Map<String, List<String>> FAILURES = new ConcurrentHashMap<>();
@@ -344,6 +344,15 @@ abstract class ViewStoreContractTest {
 
     /** An application on {@code stateDir}; with {@code rebuilds}, an empty store restores rows first. */
     KafkaStreams start(int standbys, RowsFirstRebuilds rebuilds, Path stateDir) {
+        return start(standbys, rebuilds, stateDir, Map.of());
+    }
+
+    /** An application with {@code extra} Streams properties (registries the store finds in its configs). */
+    KafkaStreams start(Map<String, Object> extra) {
+        return start(0, null, newStateDir(), extra);
+    }
+
+    private KafkaStreams start(int standbys, RowsFirstRebuilds rebuilds, Path stateDir, Map<String, Object> extra) {
         StreamsBuilder builder = new StreamsBuilder();
         builder.addStateStore(Stores.keyValueStoreBuilder(productView(STORE), Serdes.Bytes(), Serdes.ByteArray())
                 .withCachingDisabled());
@@ -368,6 +377,7 @@ abstract class ViewStoreContractTest {
         if (rebuilds != null) {
             p.put(RowsFirstRebuilds.CONFIG, rebuilds);
         }
+        p.putAll(extra);
         KafkaStreams streams = new KafkaStreams(builder.build(), p);
         if (rebuilds != null) {
             streams.setGlobalStateRestoreListener(rebuilds);

@@ -1,0 +1,179 @@
+package io.catalogviews.views.store;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Compacts each view store partition that writes have left alone for a while into one sorted run, so that reads
+ * after a load, a re-price or a rebuild look into one run instead of the five to eight that universal compaction
+ * lets gather for the writes' sake (docs/design.md, "Memory").
+ *
+ * <p>Kafka Streams builds the stores, so this registry reaches them the way {@link RowsFirstRebuilds} does: put it
+ * under {@link #CONFIG} in the properties the application is started with, and every {@link DerivedEntriesStore}
+ * registers its partition when initialised and leaves when closed. One thread looks every second and compacts the
+ * partitions due, one at a time. Its partitions' sorted runs are counted for {@code /metrics} whether or not it
+ * compacts. Thread-safe.
+ */
+public final class IdleCompactions implements AutoCloseable {
+
+    /** The Streams configuration key whose value is this instance's registry (an object, not a string). */
+    public static final String CONFIG = "catalog.views.idle.compactions";
+    /** The Streams configuration key of the idle time in milliseconds (0: never compact), as a string or number. */
+    public static final String IDLE_AFTER_MS_CONFIG = "catalog.views.compact.when.idle.ms";
+    /**
+     * Ten seconds: longer than the pauses between a producer's batches and a commit interval, so a partition being
+     * loaded is not compacted between two bursts, and short enough that reads after a load soon meet one run.
+     */
+    public static final Duration DEFAULT_IDLE_AFTER = Duration.ofSeconds(10);
+    private static final Logger LOG = LoggerFactory.getLogger(IdleCompactions.class);
+    private static final long CHECK_EVERY_MS = 1_000;
+
+    private final Duration idleAfter;
+    private final Set<PartitionCompaction> partitions = ConcurrentHashMap.newKeySet();
+    private final Map<String, LongAdder> compacted = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService checker;
+
+    private IdleCompactions(Duration idleAfter, boolean scheduled) {
+        if (idleAfter.isNegative()) {
+            throw new IllegalArgumentException("idle compaction: the idle time must not be negative, was " + idleAfter);
+        }
+        this.idleAfter = idleAfter;
+        if (scheduled && !idleAfter.isZero()) {
+            checker = Executors.newSingleThreadScheduledExecutor(runnable -> {
+                Thread thread = new Thread(runnable, "idle-compaction");
+                thread.setDaemon(true);
+                thread.setPriority(Thread.MIN_PRIORITY);
+                return thread;
+            });
+            checker.scheduleWithFixedDelay(this::compactIdleSafely, CHECK_EVERY_MS, CHECK_EVERY_MS,
+                    TimeUnit.MILLISECONDS);
+        } else {
+            checker = null;
+        }
+    }
+
+    /** Compacts partitions idle for {@code idleAfter} on its own thread; zero only counts sorted runs. */
+    public static IdleCompactions start(Duration idleAfter) {
+        return new IdleCompactions(idleAfter, true);
+    }
+
+    /** Compacts only when {@link #compactIdle} is called (tests). */
+    static IdleCompactions unscheduled(Duration idleAfter) {
+        return new IdleCompactions(idleAfter, false);
+    }
+
+    /**
+     * The idle time configured under {@link #IDLE_AFTER_MS_CONFIG} in {@code properties}, or the default.
+     * @throws IllegalArgumentException naming the key when the value is not a non-negative number of milliseconds
+     */
+    public static Duration idleAfter(Map<?, ?> properties) {
+        Object value = properties.get(IDLE_AFTER_MS_CONFIG);
+        if (value == null) {
+            return DEFAULT_IDLE_AFTER;
+        }
+        long millis;
+        try {
+            millis = value instanceof Number number ? number.longValue() : Long.parseLong(value.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(IDLE_AFTER_MS_CONFIG + " must be a number of milliseconds, was '"
+                    + value + "'", e);
+        }
+        if (millis < 0) {
+            throw new IllegalArgumentException(IDLE_AFTER_MS_CONFIG + " must be >= 0, was " + millis);
+        }
+        return Duration.ofMillis(millis);
+    }
+
+    /** The registry configured in {@code appConfigs}, or null when none is. */
+    static IdleCompactions from(Map<String, Object> appConfigs) {
+        return appConfigs.get(CONFIG) instanceof IdleCompactions compactions ? compactions : null;
+    }
+
+    /** How long a partition must be left alone before it is compacted; zero: never. */
+    public Duration idleAfter() {
+        return idleAfter;
+    }
+
+    void register(PartitionCompaction partition) {
+        partitions.add(partition);
+    }
+
+    void unregister(PartitionCompaction partition) {
+        partitions.remove(partition);
+    }
+
+    /** Sorted runs of the open partitions of {@code store} on this instance (active and standby), summed. */
+    public long sortedRuns(String store) {
+        long runs = 0;
+        for (PartitionCompaction partition : partitions) {
+            if (partition.store().equals(store)) {
+                PartitionCompaction.Shape shape = partition.shape();
+                runs += shape == null ? 0 : shape.sortedRuns();
+            }
+        }
+        return runs;
+    }
+
+    /** Partitions of {@code store} compacted since this instance started. */
+    public long compactions(String store) {
+        LongAdder count = compacted.get(store);
+        return count == null ? 0 : count.sum();
+    }
+
+    /** Looks at every partition idle for long enough, and compacts those where it pays, one after the other. */
+    void compactIdle(long nowNanos) {
+        if (idleAfter.isZero()) {
+            return;
+        }
+        long idleNanos = idleAfter.toNanos();
+        for (PartitionCompaction partition : partitions) {
+            // Idle is judged now, not when the round started: a compaction before it may take seconds.
+            long now = Math.max(nowNanos, System.nanoTime());
+            if (partition.idleSinceWritten(now, idleNanos)
+                    && partition.compactIfWorthIt() == PartitionCompaction.Outcome.COMPACTED) {
+                compacted.computeIfAbsent(partition.store(), s -> new LongAdder()).increment();
+            }
+        }
+    }
+
+    /** Flushes and compacts every open partition of {@code store} to one run, idle or not (tests). */
+    void compactAllNow(String store) {
+        for (PartitionCompaction partition : partitions) {
+            if (partition.store().equals(store)
+                    && partition.compactNow() == PartitionCompaction.Outcome.COMPACTED) {
+                compacted.computeIfAbsent(partition.store(), s -> new LongAdder()).increment();
+            }
+        }
+    }
+
+    /** Open partitions of {@code store} registered here. */
+    long partitions(String store) {
+        return partitions.stream().filter(p -> p.store().equals(store)).count();
+    }
+
+    private void compactIdleSafely() {
+        try {
+            compactIdle(System.nanoTime());
+        } catch (RuntimeException e) {
+            // Never let one failure end the schedule: the next writes make the partition due again.
+            LOG.warn("Idle compaction failed; it goes on with the next partitions due", e);
+        }
+    }
+
+    /** Stops looking; a compaction running stops when its store closes (the store's close cancels it). */
+    @Override
+    public void close() {
+        if (checker != null) {
+            checker.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,261 @@
+package io.catalogviews.views.store;
+
+import org.apache.kafka.common.utils.Bytes;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyMetaData;
+import org.rocksdb.CompactRangeOptions;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.LevelMetaData;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileMetaData;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * One view store partition's RocksDB instance as idle compaction sees it: when it was last written, the shape of its
+ * sorted runs, and the flush and full compaction that take it to one run ({@link IdleCompactions} decides when).
+ *
+ * <p>Closing is the danger: Kafka Streams closes a store's RocksDB instance when its task moves or the instance
+ * stops, and a native call on a closed instance crashes the JVM. Every call here holds the read lock and first
+ * checks {@link #close closed}; {@link #close} cancels a running compaction (RocksDB checks the cancel flag as it
+ * goes) and takes the write lock, so it returns only when no call into this instance is running, and the store
+ * closes RocksDB after it.
+ */
+final class PartitionCompaction implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionCompaction.class);
+    /**
+     * The share of the largest run that the memtables and the other runs must hold for a compaction to pay: below
+     * it, a compaction would rewrite the whole partition for a few changes (a trickle of writes after a quiet spell).
+     */
+    static final double WORTH_IT = 0.1;
+    private static final Fields FIELDS = Fields.find();
+
+    private final String store;
+    private final int partition;
+    private final RocksDB db;
+    private final ColumnFamilyHandle columnFamily;
+    private final CompactRangeOptions options;
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private volatile boolean closed;
+    private volatile boolean compacting;
+    /** Written since idle compaction last looked at it, and when. */
+    private volatile boolean written;
+    private volatile long lastWriteNanos;
+
+    /** The outcome of one look at an idle partition. */
+    enum Outcome { COMPACTED, NOT_WORTH_IT, CANCELED, FAILED }
+
+    /**
+     * The sorted runs of a partition and what they hold.
+     * @param sortedRuns     files of level 0 and non-empty levels below it (each is one sorted run)
+     * @param largestRunBytes bytes on disk of the largest run
+     * @param otherRunsBytes bytes on disk of the others
+     * @param memtableBytes  bytes of its memtables (0 when they hold no entry)
+     */
+    record Shape(int sortedRuns, long largestRunBytes, long otherRunsBytes, long memtableBytes) {
+
+        boolean worthCompacting() {
+            int runs = sortedRuns + (memtableBytes > 0 ? 1 : 0);
+            return runs >= 2 && otherRunsBytes + memtableBytes >= WORTH_IT * largestRunBytes;
+        }
+    }
+
+    PartitionCompaction(String store, int partition, RocksDB db, ColumnFamilyHandle columnFamily, long nowNanos) {
+        this.store = store;
+        this.partition = partition;
+        this.db = db;
+        this.columnFamily = columnFamily;
+        this.options = new CompactRangeOptions()
+                // Universal compaction's own merges of new flushes may run beside it: writes never wait for it.
+                .setExclusiveManualCompaction(false);
+        // A store just opened may hold the runs of writes before a restart: look at it once it has idled.
+        this.written = true;
+        this.lastWriteNanos = nowNanos;
+    }
+
+    /**
+     * The compaction of {@code rocksDbStore}, once it is initialised, when it is a RocksDB store of the supported
+     * Kafka Streams version (its {@code db} and column family fields); empty otherwise (nothing is compacted).
+     */
+    static Optional<PartitionCompaction> of(KeyValueStore<Bytes, byte[]> rocksDbStore, int partition, long nowNanos) {
+        if (FIELDS == null || !FIELDS.store().isInstance(rocksDbStore)) {
+            return Optional.empty();
+        }
+        RocksDB db = (RocksDB) FIELDS.db().get(rocksDbStore);
+        Object accessor = FIELDS.cfAccessor().get(rocksDbStore);
+        if (db == null || !FIELDS.singleColumnFamily().isInstance(accessor)) {
+            return Optional.empty();
+        }
+        ColumnFamilyHandle columnFamily = (ColumnFamilyHandle) FIELDS.columnFamily().get(accessor);
+        return columnFamily == null ? Optional.empty()
+                : Optional.of(new PartitionCompaction(rocksDbStore.name(), partition, db, columnFamily, nowNanos));
+    }
+
+    /** Whether this Kafka Streams version has the fields {@link #of} reaches. */
+    static boolean supported() {
+        return FIELDS != null;
+    }
+
+    String store() {
+        return store;
+    }
+
+    int partition() {
+        return partition;
+    }
+
+    /** Records a write (a commit that wrote, a restored batch) at {@code nowNanos}. */
+    void written(long nowNanos) {
+        lastWriteNanos = nowNanos;
+        written = true;
+    }
+
+    /** Whether it was written and has been left alone since for at least {@code idleNanos}. */
+    boolean idleSinceWritten(long nowNanos, long idleNanos) {
+        return written && !closed && nowNanos - lastWriteNanos >= idleNanos;
+    }
+
+    boolean compacting() {
+        return compacting;
+    }
+
+    /** Its shape now; null once closed. */
+    Shape shape() {
+        lock.readLock().lock();
+        try {
+            return closed ? null : readShape();
+        } catch (RocksDBException e) {
+            LOG.debug("Store {} partition {}: cannot read its sorted runs", store, partition, e);
+            return null;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Flushes the memtables and compacts every run into one, when that is worth it ({@link Shape#worthCompacting});
+     * on the calling thread, which waits while RocksDB's background threads compact. A write meanwhile makes the
+     * partition wait for a new idle spell before the next look.
+     */
+    Outcome compactIfWorthIt() {
+        return compact(false);
+    }
+
+    /** Flushes and compacts to one run, worth it or not (tests). */
+    Outcome compactNow() {
+        return compact(true);
+    }
+
+    private Outcome compact(boolean evenIfNotWorthIt) {
+        written = false;
+        lock.readLock().lock();
+        try {
+            if (closed) {
+                return Outcome.CANCELED;
+            }
+            Shape before = readShape();
+            if (!evenIfNotWorthIt && !before.worthCompacting()) {
+                return Outcome.NOT_WORTH_IT;
+            }
+            compacting = true;
+            long started = System.nanoTime();
+            options.setCanceled(false);
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                db.flush(flush, columnFamily);
+            }
+            if (closed) {
+                return Outcome.CANCELED;
+            }
+            db.compactRange(columnFamily, null, null, options);
+            if (closed) {
+                return Outcome.CANCELED;
+            }
+            Shape after = readShape();
+            LOG.info("Store {} partition {}: idle, compacted {} sorted runs ({} bytes) and {} memtable bytes into {} "
+                            + "({} bytes) in {} ms", store, partition, before.sortedRuns(),
+                    before.largestRunBytes() + before.otherRunsBytes(), before.memtableBytes(), after.sortedRuns(),
+                    after.largestRunBytes() + after.otherRunsBytes(), (System.nanoTime() - started) / 1_000_000);
+            return Outcome.COMPACTED;
+        } catch (RocksDBException e) {
+            if (closed) {
+                return Outcome.CANCELED; // RocksDB answers a canceled manual compaction with an error status
+            }
+            LOG.warn("Store {} partition {}: idle compaction failed; it is tried again after the next writes", store,
+                    partition, e);
+            return Outcome.FAILED;
+        } finally {
+            compacting = false;
+            lock.readLock().unlock();
+        }
+    }
+
+    private Shape readShape() throws RocksDBException {
+        ColumnFamilyMetaData meta = db.getColumnFamilyMetaData(columnFamily);
+        int runs = 0;
+        long largest = 0;
+        long total = 0;
+        for (LevelMetaData level : meta.levels()) {
+            if (level.level() == 0) {
+                for (SstFileMetaData file : level.files()) {
+                    runs++;
+                    largest = Math.max(largest, file.size());
+                    total += file.size();
+                }
+            } else if (!level.files().isEmpty()) {
+                runs++;
+                largest = Math.max(largest, level.size());
+                total += level.size();
+            }
+        }
+        long entries = db.getLongProperty(columnFamily, "rocksdb.num-entries-active-mem-table")
+                + db.getLongProperty(columnFamily, "rocksdb.num-entries-imm-mem-tables");
+        long memtableBytes = entries == 0 ? 0 : db.getLongProperty(columnFamily, "rocksdb.cur-size-all-mem-tables");
+        return new Shape(runs, largest, total - largest, memtableBytes);
+    }
+
+    /**
+     * Cancels a running compaction and waits until no call into the RocksDB instance is running; after it, nothing
+     * here touches it again. Call before the store closes RocksDB.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        options.setCanceled(true);
+        lock.writeLock().lock();
+        try {
+            options.close();
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private record Fields(Class<?> store, Class<?> singleColumnFamily, VarHandle db, VarHandle cfAccessor,
+                          VarHandle columnFamily) {
+
+        private static final String STORE_CLASS = "org.apache.kafka.streams.state.internals.RocksDBStore";
+
+        static Fields find() {
+            try {
+                Class<?> store = Class.forName(STORE_CLASS);
+                Class<?> accessor = Class.forName(STORE_CLASS + "$ColumnFamilyAccessor");
+                Class<?> single = Class.forName(STORE_CLASS + "$SingleColumnFamilyAccessor");
+                return new Fields(store, single, field(store, "db", RocksDB.class),
+                        field(store, "cfAccessor", accessor), field(single, "columnFamily", ColumnFamilyHandle.class));
+            } catch (ReflectiveOperationException | RuntimeException e) {
+                return null;
+            }
+        }
+
+        private static VarHandle field(Class<?> owner, String name, Class<?> type) throws ReflectiveOperationException {
+            return MethodHandles.privateLookupIn(owner, MethodHandles.lookup()).findVarHandle(owner, name, type);
+        }
+    }
+}

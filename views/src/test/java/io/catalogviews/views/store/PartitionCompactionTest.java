@@ -1,0 +1,162 @@
+package io.catalogviews.views.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.CompactionStyle;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * Idle compaction of one partition on a real RocksDB instance shaped as Kafka Streams shapes a store's (universal
+ * compaction; automatic compactions off here so that the test decides how many sorted runs there are).
+ */
+class PartitionCompactionTest {
+
+    private static final long SEED = 20261205L;
+
+    @TempDir
+    Path dir;
+    private Options options;
+    private RocksDB db;
+    private ColumnFamilyHandle columnFamily;
+
+    @BeforeEach
+    void open() throws RocksDBException {
+        RocksDB.loadLibrary();
+        options = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
+                .setDisableAutoCompactions(true);
+        db = RocksDB.open(options, dir.toString());
+        columnFamily = db.getDefaultColumnFamily();
+    }
+
+    @AfterEach
+    void close() {
+        db.close();
+        options.close();
+    }
+
+    @Test
+    void shouldCompactToOneSortedRunWithTheSameValuesWhenNewerRunsHoldATenthOfTheLargest() throws Exception {
+        List<byte[]> keys = writeRuns(4, 2_000, 100);
+        List<byte[]> values = read(keys);
+        db.put(key(1), "changed in the memtable".getBytes());
+        values.set(1, "changed in the memtable".getBytes());
+        PartitionCompaction partition = new PartitionCompaction("s", 0, db, columnFamily, 0);
+        assertThat(partition.shape().sortedRuns()).as("sorted runs before").isEqualTo(4);
+
+        PartitionCompaction.Outcome outcome = partition.compactIfWorthIt();
+
+        assertThat(outcome).isEqualTo(PartitionCompaction.Outcome.COMPACTED);
+        PartitionCompaction.Shape after = partition.shape();
+        assertThat(after.sortedRuns()).as("sorted runs after").isEqualTo(1);
+        assertThat(after.memtableBytes()).as("memtable bytes after").isZero();
+        assertThat(read(keys)).as("values after").usingRecursiveComparison().isEqualTo(values);
+        partition.close();
+    }
+
+    @Test
+    void shouldLeaveAPartitionAloneWhenItsNewerRunsAreSmallAgainstTheLargest() throws Exception {
+        writeRuns(1, 20_000, 100);
+        writeRuns(1, 10, 100);
+        PartitionCompaction partition = new PartitionCompaction("s", 0, db, columnFamily, 0);
+
+        PartitionCompaction.Outcome outcome = partition.compactIfWorthIt();
+
+        assertThat(outcome).isEqualTo(PartitionCompaction.Outcome.NOT_WORTH_IT);
+        assertThat(partition.shape().sortedRuns()).as("sorted runs left").isEqualTo(2);
+        partition.close();
+    }
+
+    @Test
+    void shouldBeDueOnlyWhenWrittenAndThenLeftAloneForTheIdleTime() throws Exception {
+        writeRuns(2, 100, 10);
+        long idle = TimeUnit.SECONDS.toNanos(10);
+        PartitionCompaction partition = new PartitionCompaction("s", 0, db, columnFamily, 1_000);
+
+        assertThat(partition.idleSinceWritten(1_000 + idle - 1, idle)).as("just opened, before the idle time").isFalse();
+        assertThat(partition.idleSinceWritten(1_000 + idle, idle)).as("just opened, after the idle time").isTrue();
+        partition.compactIfWorthIt();
+        assertThat(partition.idleSinceWritten(1_000 + 5 * idle, idle)).as("looked at, not written since").isFalse();
+        partition.written(2 * idle);
+        assertThat(partition.idleSinceWritten(3 * idle - 1, idle)).as("written, before the idle time").isFalse();
+        assertThat(partition.idleSinceWritten(3 * idle, idle)).as("written, after the idle time").isTrue();
+        partition.close();
+        assertThat(partition.idleSinceWritten(10 * idle, idle)).as("closed").isFalse();
+        assertThat(partition.shape()).as("shape once closed").isNull();
+        assertThat(partition.compactIfWorthIt()).as("a look once closed").isEqualTo(PartitionCompaction.Outcome.CANCELED);
+    }
+
+    /**
+     * Kafka Streams closes a store's RocksDB instance when its task moves: the partition's close must stop a running
+     * compaction and return only when no call into the instance runs, so that closing RocksDB after it is safe.
+     */
+    @Test
+    void shouldCancelTheCompactionAndReturnWhenThePartitionClosesDuringIt() throws Exception {
+        writeRuns(6, 60_000, 200); // tens of MB of incompressible values: a compaction of a few seconds
+        PartitionCompaction partition = new PartitionCompaction("s", 0, db, columnFamily, 0);
+        CompletableFuture<PartitionCompaction.Outcome> outcome =
+                CompletableFuture.supplyAsync(partition::compactIfWorthIt);
+        await().alias("the compaction runs").atMost(Duration.ofSeconds(30)).until(partition::compacting);
+
+        assertTimeoutPreemptively(Duration.ofSeconds(30), partition::close, "the close waits only for a cancel");
+
+        assertThat(partition.compacting()).as("compacting once closed").isFalse();
+        assertThat(outcome.get(30, TimeUnit.SECONDS)).isEqualTo(PartitionCompaction.Outcome.CANCELED);
+        assertThat(partition.shape()).as("shape once closed").isNull();
+    }
+
+    /** {@code runs} flushed runs of {@code perRun} keys each (the same keys in every run), random values. */
+    private List<byte[]> writeRuns(int runs, int perRun, int valueBytes) throws RocksDBException {
+        Random random = new Random(SEED + runs * 31L + perRun);
+        List<byte[]> keys = new ArrayList<>();
+        try (WriteOptions write = new WriteOptions().setDisableWAL(true);
+             FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+            for (int run = 0; run < runs; run++) {
+                try (WriteBatch batch = new WriteBatch()) {
+                    for (int i = 0; i < perRun; i++) {
+                        byte[] value = new byte[valueBytes];
+                        random.nextBytes(value);
+                        batch.put(key(i), value);
+                        if (run == 0) {
+                            keys.add(key(i));
+                        }
+                    }
+                    db.write(write, batch);
+                }
+                db.flush(flush, columnFamily);
+            }
+        }
+        return keys;
+    }
+
+    private List<byte[]> read(List<byte[]> keys) throws RocksDBException {
+        List<byte[]> values = new ArrayList<>();
+        for (byte[] key : keys) {
+            values.add(db.get(columnFamily, key));
+        }
+        return values;
+    }
+
+    private static byte[] key(int i) {
+        return ByteBuffer.allocate(8).putLong(i).array();
+    }
+}
