@@ -85,9 +85,9 @@ public final class ServeOptions {
 
     @Option(names = "--compact-when-idle", defaultValue = "${env:CATALOG_VIEWS_COMPACT_WHEN_IDLE:-10s}",
             converter = DurationConverter.OrZero.class,
-            description = "A view store partition that writes have left alone this long is compacted to one sorted "
-                    + "run, when its newer runs hold a tenth of its largest (faster point reads after a load or a "
-                    + "re-price); 0 never compacts. Default: ${DEFAULT-VALUE}.")
+            description = "Once no view store partition of this instance has been written for this long, each one "
+                    + "written before is compacted to one sorted run when its newer runs hold a tenth of its largest "
+                    + "(faster point reads after a load or a re-price); 0 never compacts. Default: ${DEFAULT-VALUE}.")
     Duration compactWhenIdle;
 
     @Option(names = "--scan-budget", defaultValue = "10000",

@@ -21,6 +21,8 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
 
     static final String BLOCK_CACHE = "kafka_stream_state_block_cache_";
     static final String DATA_LOOKUPS = "catalog_block_cache_data_lookups_total";
+    static final String SORTED_RUNS = "catalog_store_sorted_runs";
+    static final String IDLE_COMPACTIONS = "catalog_idle_compactions_total";
     static final String NO_HIT_RATIO = "no " + BLOCK_CACHE + "{data,index,filter}_hit_ratio series in /metrics "
             + "(Kafka Streams records them at metrics.recording.level=DEBUG)";
     static final String HIT_RATIO_NOT_RECORDED = BLOCK_CACHE + "{data,index,filter}_hit_ratio are all 0 in /metrics: "
@@ -70,6 +72,37 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
         });
         return new ServiceObservation.BlockCacheReading(now.hitRatio(), now.hitRatios(), now.usageBytes(),
                 now.capacityBytes(), lookups.isEmpty() ? null : lookups, now.note());
+    }
+
+    /**
+     * Each view store's sorted runs in {@code before} and in this reading, and its idle compactions between them;
+     * null when this reading has no {@value #SORTED_RUNS} (a service that does not export it).
+     */
+    public Map<String, ServiceObservation.StoreRuns> storeRunsSince(MetricsScrape before) {
+        Map<String, Double> runs = byStore(SORTED_RUNS);
+        if (runs.isEmpty()) {
+            return null;
+        }
+        Map<String, Double> runsBefore = before.byStore(SORTED_RUNS);
+        Map<String, Double> compactions = byStore(IDLE_COMPACTIONS);
+        Map<String, Double> compactionsBefore = before.byStore(IDLE_COMPACTIONS);
+        Map<String, ServiceObservation.StoreRuns> out = new TreeMap<>();
+        runs.forEach((store, atEnd) -> out.put(store, new ServiceObservation.StoreRuns(
+                Math.round(runsBefore.getOrDefault(store, 0.0)), Math.round(atEnd),
+                Math.round(compactions.getOrDefault(store, 0.0) - compactionsBefore.getOrDefault(store, 0.0)))));
+        return out;
+    }
+
+    /** The finite values of {@code name}'s samples in this reading, summed by their {@code store} label. */
+    private Map<String, Double> byStore(String name) {
+        Map<String, Double> byStore = new TreeMap<>();
+        for (PrometheusText.Sample s : samples) {
+            String store = s.name().equals(name) ? label(s.labels(), "store") : null;
+            if (store != null && Double.isFinite(s.value())) {
+                byStore.merge(store, s.value(), Double::sum);
+            }
+        }
+        return byStore;
     }
 
     /** Each store's {@code result -> count} in this reading's {@value #DATA_LOOKUPS} samples, in one pass. */

@@ -33,7 +33,8 @@ public final class ServiceObserver implements RunObserver {
             return new ServiceObservation(
                     threadsAfter == null ? null : ThreadCpu.coresByGroup(threadsBefore, threadsAfter, seconds, names),
                     metrics ? metricsAfter.gcSince(metricsBefore) : null,
-                    metrics ? metricsAfter.blockCacheSince(metricsBefore) : null, note);
+                    metrics ? metricsAfter.blockCacheSince(metricsBefore) : null,
+                    metrics ? metricsAfter.storeRunsSince(metricsBefore) : null, note);
         };
     }
 }

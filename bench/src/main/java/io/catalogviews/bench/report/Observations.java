@@ -29,21 +29,22 @@ final class Observations {
         }
         md.append("## Inside the service during its query runs (c=").append(s.headlineConcurrency()).append(")\n\n")
                 .append("| class | run | CPU by thread group (cores) | GC pauses (count, ms) | GC concurrent (ms) | "
-                        + "block cache hit ratio | block cache used / capacity MB |\n")
-                .append("|---|---:|---|---:|---:|---:|---:|\n");
+                        + "block cache hit ratio | block cache used / capacity MB | sorted runs |\n")
+                .append("|---|---:|---|---:|---:|---:|---:|---|\n");
         String note = null;
         for (LoadResult r : observed) {
             ServiceObservation o = r.service();
             ServiceObservation.GcDelta gc = o.gc();
             ServiceObservation.BlockCacheReading cache = o.blockCache();
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s |%n", r.queryClass(), r.run(),
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", r.queryClass(), r.run(),
                     groups(o.threadCpuCores()),
                     gc == null ? "–" : String.format(Locale.ROOT, "%d, %.1f", gc.pauses(), gc.pauseSeconds() * 1000),
                     gc == null ? "–" : String.format(Locale.ROOT, "%.1f", gc.concurrentSeconds() * 1000),
                     hitRatios(cache, r.ok() + r.wrong() + r.errors()),
                     cache == null || cache.usageBytes() == null ? "–" : String.format(Locale.ROOT, "%.0f / %s",
                             cache.usageBytes() / (1 << 20), cache.capacityBytes() == null ? "?"
-                                    : String.format(Locale.ROOT, "%.0f", cache.capacityBytes() / (1 << 20)))));
+                                    : String.format(Locale.ROOT, "%.0f", cache.capacityBytes() / (1 << 20))),
+                    storeRuns(o.storeRuns())));
             // Kafka Streams' missing ratios are no news when the service counts its own lookups.
             note = note != null ? note : o.note() != null ? o.note()
                     : cache == null || cache.dataLookups() != null ? null : cache.note();
@@ -51,7 +52,9 @@ final class Observations {
         md.append("\nThread groups from `/proc/<pid>/task/*` (names cut to 15 bytes: `kafka-streams` holds the stream "
                 + "and state-updater threads); GC and block cache from the service's `GET /metrics` at the edges of "
                 + "each window (hit ratios: data blocks of each view store found in the cache, "
-                + "`catalog_block_cache_data_lookups_total`).");
+                + "`catalog_block_cache_data_lookups_total`); sorted runs of each view store at the window's start "
+                + "and end, and its partitions compacted to one run in it (`catalog_store_sorted_runs`, "
+                + "`catalog_idle_compactions_total`): a point read looks into every run.");
         if (note != null) {
             md.append(" Block cache: ").append(note).append('.');
         }
@@ -78,6 +81,18 @@ final class Observations {
         return cache.hitRatios().entrySet().stream()
                 .map(e -> e.getKey() + " " + String.format(Locale.ROOT, "%.3f", e.getValue()))
                 .collect(Collectors.joining(", "));
+    }
+
+    private static String storeRuns(Map<String, ServiceObservation.StoreRuns> runs) {
+        if (runs == null || runs.isEmpty()) {
+            return "–";
+        }
+        return runs.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(e -> {
+            ServiceObservation.StoreRuns r = e.getValue();
+            String runsText = r.atStart() == r.atEnd() ? Long.toString(r.atEnd()) : r.atStart() + " → " + r.atEnd();
+            return e.getKey() + " " + runsText + (r.idleCompactions() == 0 ? ""
+                    : " (" + r.idleCompactions() + " compacted)");
+        }).collect(Collectors.joining(", "));
     }
 
     private static String groups(Map<String, Double> cores) {

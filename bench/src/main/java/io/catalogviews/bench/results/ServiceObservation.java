@@ -13,11 +13,21 @@ import java.util.Map;
  *                       not start the service (no process to read)
  * @param gc             collections during the window, null when {@code /metrics} could not be read
  * @param blockCache     the block cache at the end of the window, null when {@code /metrics} could not be read
+ * @param storeRuns      each view store's sorted runs at the edges of the window and its idle compactions in it
+ *                       ({@code catalog_store_sorted_runs}, {@code catalog_idle_compactions_total}), null when the
+ *                       service does not export them or {@code /metrics} could not be read
  * @param note           why a part is missing, or null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ServiceObservation(Map<String, Double> threadCpuCores, GcDelta gc, BlockCacheReading blockCache,
-                                 String note) {
+                                 Map<String, StoreRuns> storeRuns, String note) {
+
+    /**
+     * One view store's sorted runs (all its partitions in the service) at the start and the end of a window, and
+     * how many of its partitions were compacted to one run during it: a point read looks into each run.
+     */
+    public record StoreRuns(long atStart, long atEnd, long idleCompactions) {
+    }
 
     /**
      * Garbage collections between two scrapes of {@code /metrics} (Micrometer's {@code jvm_gc_pause_seconds} and

@@ -11,14 +11,16 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The harness reads {@code GET /metrics} of any deployment it is pointed at ({@code --url}): whatever text comes back,
- * reading the block cache from it must not fail a run, and what it reports must be a number or nothing.
+ * reading the block cache and the stores' sorted runs from it must not fail a run, and what it reports must be a
+ * number or nothing.
  */
 class MetricsScrapeFuzzTest {
 
     private static final List<String> PIECES = List.of("catalog_block_cache_data_lookups_total", "{", "}", "\"", ",",
             "=", " ", "\n", "store", "result", "hit", "miss", "product-view", "store=\"", "result=\"", ",store=\"",
             "NaN", "+Inf", "-Inf", "-1", "1e308", "9223372036854775807", "0.5", "#", "\\", "é", "\u0000",
-            "kafka_stream_state_block_cache_data_hit_ratio", "kafka_stream_state_block_cache_usage");
+            "kafka_stream_state_block_cache_data_hit_ratio", "kafka_stream_state_block_cache_usage",
+            "catalog_store_sorted_runs", "catalog_idle_compactions_total", "category-listings");
 
     @Test
     void shouldReportNumbersOrNothingWhenMetricsTextIsArbitrary() {
@@ -34,6 +36,10 @@ class MetricsScrapeFuzzTest {
                 if (lookups != null) {
                     assertThat(lookups.values()).allSatisfy(l -> assertThat(l.hitRatio() == null
                             || Double.isFinite(l.hitRatio())).as("hit ratio %s", l.hitRatio()).isTrue());
+                }
+                Map<String, ServiceObservation.StoreRuns> runs = after.storeRunsSince(before);
+                if (runs != null) {
+                    assertThat(runs).as("stores with sorted runs").isNotEmpty().doesNotContainKey(null);
                 }
             }).as("metrics text before:%n%s%nafter:%n%s", beforeText, afterText).doesNotThrowAnyException();
         }

@@ -96,6 +96,30 @@ class PrometheusTextTest {
     }
 
     @Test
+    void shouldGiveEachStoresSortedRunsAndIdleCompactionsInTheWindowWhenTheServiceCountsThem() {
+        MetricsScrape before = new MetricsScrape(PrometheusText.parse("""
+                catalog_store_sorted_runs{store="product-view"} 61.0
+                catalog_store_sorted_runs{store="category-listings"} 12.0
+                catalog_idle_compactions_total{store="product-view"} 12.0
+                catalog_idle_compactions_total{store="category-listings"} 12.0
+                """), null);
+        MetricsScrape after = new MetricsScrape(PrometheusText.parse("""
+                catalog_store_sorted_runs{store="product-view"} 12.0
+                catalog_store_sorted_runs{store="category-listings"} 12.0
+                catalog_idle_compactions_total{store="product-view"} 24.0
+                catalog_idle_compactions_total{store="category-listings"} 12.0
+                """), null);
+
+        Map<String, ServiceObservation.StoreRuns> runs = after.storeRunsSince(before);
+
+        assertThat(runs).containsOnlyKeys("product-view", "category-listings");
+        assertThat(runs.get("product-view")).isEqualTo(new ServiceObservation.StoreRuns(61, 12, 12));
+        assertThat(runs.get("category-listings")).isEqualTo(new ServiceObservation.StoreRuns(12, 12, 0));
+        assertThat(new MetricsScrape(PrometheusText.parse(BEFORE), null).storeRunsSince(before))
+                .as("a service that does not count them").isNull();
+    }
+
+    @Test
     void shouldReadALabelWhereverItStandsWhenLabelsAreRaw() {
         assertThat(MetricsScrape.label("result=\"hit\",store=\"product-view\"", "store")).isEqualTo("product-view");
         assertThat(MetricsScrape.label("store=\"a\",result=\"miss\"", "result")).isEqualTo("miss");

@@ -404,7 +404,9 @@ class ReportFormatTest {
         ServiceObservation o = new ServiceObservation(threads, new ServiceObservation.GcDelta(3, 0.012, 1, 0.004),
                 new ServiceObservation.BlockCacheReading(null, null, 33_554_432.0, 67_108_864.0,
                         Map.of("product-view", ServiceObservation.DataLookups.of(900, 100)), "no kafka_stream_state_block_cache_{data,index,filter}_hit_ratio series in /metrics "
-                                + "(Kafka Streams records them at metrics.recording.level=DEBUG)"), null);
+                                + "(Kafka Streams records them at metrics.recording.level=DEBUG)"),
+                new TreeMap<>(Map.of("product-view", new ServiceObservation.StoreRuns(40, 12, 12),
+                        "category-listings", new ServiceObservation.StoreRuns(12, 12, 0))), null);
         return new LoadResult(r.target(), r.queryClass(), r.concurrency(), r.seconds(), r.ok(), r.wrong(),
                 r.errors(), r.throughput(), r.p50Ms(), r.p95Ms(), r.p99Ms(), r.maxMs(), r.meanBytes(),
                 r.serverCpuCores(), r.clientCpuCores(), r.otherCpuCores(), r.samples(), r.run(), r.parsedAnswers(),

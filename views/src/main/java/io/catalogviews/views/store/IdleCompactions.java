@@ -13,15 +13,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Compacts each view store partition that writes have left alone for a while into one sorted run, so that reads
- * after a load, a re-price or a rebuild look into one run instead of the five to eight that universal compaction
- * lets gather for the writes' sake (docs/design.md, "Memory").
+ * Compacts each view store partition into one sorted run once the instance's writes have stopped for a while, so
+ * that reads after a load, a re-price or a rebuild look into one run instead of the five to eight that universal
+ * compaction lets gather for the writes' sake (docs/design.md, "Memory").
  *
  * <p>Kafka Streams builds the stores, so this registry reaches them the way {@link RowsFirstRebuilds} does: put it
  * under {@link #CONFIG} in the properties the application is started with, and every {@link DerivedEntriesStore}
- * registers its partition when initialised and leaves when closed. One thread looks every second and compacts the
- * partitions due, one at a time. Its partitions' sorted runs are counted for {@code /metrics} whether or not it
- * compacts. Thread-safe.
+ * registers its partition when initialised and leaves when closed. One thread looks every second and, once no
+ * partition of the instance has been written for the idle time, compacts the partitions written before, one at a
+ * time. Its partitions' sorted runs are counted for {@code /metrics} whether or not it compacts. Thread-safe.
  */
 public final class IdleCompactions implements AutoCloseable {
 
@@ -30,7 +30,7 @@ public final class IdleCompactions implements AutoCloseable {
     /** The Streams configuration key of the idle time in milliseconds (0: never compact), as a string or number. */
     public static final String IDLE_AFTER_MS_CONFIG = "catalog.views.compact.when.idle.ms";
     /**
-     * Ten seconds: longer than the pauses between a producer's batches and a commit interval, so a partition being
+     * Ten seconds: longer than the pauses between a producer's batches and a commit interval, so an instance being
      * loaded is not compacted between two bursts, and short enough that reads after a load soon meet one run.
      */
     public static final Duration DEFAULT_IDLE_AFTER = Duration.ofSeconds(10);
@@ -129,20 +129,39 @@ public final class IdleCompactions implements AutoCloseable {
         return count == null ? 0 : count.sum();
     }
 
-    /** Looks at every partition idle for long enough, and compacts those where it pays, one after the other. */
+    /**
+     * When no partition of this instance has been written for the idle time, compacts those written since their
+     * last look where it pays, one after the other. Instance-wide, not per partition: a partition that has finished
+     * its share of a load while others still apply theirs would otherwise be compacted beside them, and those
+     * compactions took the stream threads' cores (a load of 1 000 000 products 1.1–1.35× slower, docs/benchmarks.md
+     * step 30). A write anywhere during a round ends it.
+     */
     void compactIdle(long nowNanos) {
         if (idleAfter.isZero()) {
             return;
         }
         long idleNanos = idleAfter.toNanos();
+        long startedNanos = System.nanoTime();
         for (PartitionCompaction partition : partitions) {
-            // Idle is judged now, not when the round started: a compaction before it may take seconds.
-            long now = Math.max(nowNanos, System.nanoTime());
+            // Judged now, not when the round started: a compaction before it may take seconds.
+            long now = nowNanos + (System.nanoTime() - startedNanos);
+            if (!idleEverywhere(now, idleNanos)) {
+                return;
+            }
             if (partition.idleSinceWritten(now, idleNanos)
                     && partition.compactIfWorthIt() == PartitionCompaction.Outcome.COMPACTED) {
                 compacted.computeIfAbsent(partition.store(), s -> new LongAdder()).increment();
             }
         }
+    }
+
+    private boolean idleEverywhere(long nowNanos, long idleNanos) {
+        for (PartitionCompaction partition : partitions) {
+            if (nowNanos - partition.lastWriteNanos() < idleNanos) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Flushes and compacts every open partition of {@code store} to one run, idle or not (tests). */

@@ -118,6 +118,11 @@ final class PartitionCompaction implements AutoCloseable {
         written = true;
     }
 
+    /** When it was last written (or opened). */
+    long lastWriteNanos() {
+        return lastWriteNanos;
+    }
+
     /** Whether it was written and has been left alone since for at least {@code idleNanos}. */
     boolean idleSinceWritten(long nowNanos, long idleNanos) {
         return written && !closed && nowNanos - lastWriteNanos >= idleNanos;

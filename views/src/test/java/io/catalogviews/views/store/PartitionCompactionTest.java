@@ -106,6 +106,41 @@ class PartitionCompactionTest {
     }
 
     /**
+     * A partition that finished its share of a load waits while another of the instance still applies changes: a
+     * compaction beside them would take the stream threads' cores.
+     */
+    @Test
+    void shouldCompactNothingWhileAnotherPartitionOfTheInstanceIsStillWritten() throws Exception {
+        writeRuns(4, 2_000, 100);
+        try (Options otherOptions = new Options().setCreateIfMissing(true)
+                .setCompactionStyle(CompactionStyle.UNIVERSAL).setDisableAutoCompactions(true);
+             RocksDB other = RocksDB.open(otherOptions, dir.resolve("other").toString())) {
+            writeRuns(other, 3, 2_000, 100);
+            long second = TimeUnit.SECONDS.toNanos(1);
+            IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofSeconds(10));
+            PartitionCompaction done = new PartitionCompaction("s", 0, db, columnFamily, 0);
+            PartitionCompaction busy = new PartitionCompaction("s", 1, other, other.getDefaultColumnFamily(), 0);
+            compactions.register(done);
+            compactions.register(busy);
+            busy.written(15 * second);
+
+            compactions.compactIdle(20 * second);
+
+            assertThat(compactions.compactions("s")).as("compactions while a partition was written 5 s ago").isZero();
+            assertThat(done.shape().sortedRuns()).as("sorted runs of the idle partition meanwhile").isEqualTo(4);
+
+            compactions.compactIdle(25 * second);
+
+            assertThat(compactions.compactions("s")).as("compactions once every partition idled").isEqualTo(2);
+            assertThat(done.shape().sortedRuns()).as("sorted runs of the first").isEqualTo(1);
+            assertThat(busy.shape().sortedRuns()).as("sorted runs of the second").isEqualTo(1);
+            compactions.unregister(busy);
+            busy.close();
+            done.close();
+        }
+    }
+
+    /**
      * Kafka Streams closes a store's RocksDB instance when its task moves: the partition's close must stop a running
      * compaction and return only when no call into the instance runs, so that closing RocksDB after it is safe.
      */
@@ -126,6 +161,10 @@ class PartitionCompactionTest {
 
     /** {@code runs} flushed runs of {@code perRun} keys each (the same keys in every run), random values. */
     private List<byte[]> writeRuns(int runs, int perRun, int valueBytes) throws RocksDBException {
+        return writeRuns(db, runs, perRun, valueBytes);
+    }
+
+    private static List<byte[]> writeRuns(RocksDB db, int runs, int perRun, int valueBytes) throws RocksDBException {
         Random random = new Random(SEED + runs * 31L + perRun);
         List<byte[]> keys = new ArrayList<>();
         try (WriteOptions write = new WriteOptions().setDisableWAL(true);
@@ -142,7 +181,7 @@ class PartitionCompactionTest {
                     }
                     db.write(write, batch);
                 }
-                db.flush(flush, columnFamily);
+                db.flush(flush, db.getDefaultColumnFamily());
             }
         }
         return keys;
