@@ -130,7 +130,7 @@ public final class ServiceMetrics implements AutoCloseable {
     /**
      * {@code catalog_store_sorted_runs{store=…}}: sorted runs of each view store (all its partitions open here,
      * active and standby), which a point read may look into; and {@code catalog_idle_compactions_total{store=…}}:
-     * its partitions compacted to one run after writes left them alone ({@link IdleCompactions}).
+     * its partitions compacted to one run once the instance had applied nothing for a while ({@link IdleCompactions}).
      */
     public void bindIdleCompactions(IdleCompactions compactions) {
         for (String store : List.of(StoreNames.PRODUCTS, StoreNames.CATEGORY_LISTINGS)) {
@@ -139,8 +139,8 @@ public final class ServiceMetrics implements AutoCloseable {
                             + "levels below) of a view store's partitions open in this instance").register(registry);
             io.micrometer.core.instrument.FunctionCounter.builder("catalog_idle_compactions", compactions,
                             c -> c.compactions(store))
-                    .tag("store", store).description("Partitions of a view store compacted to one sorted run after "
-                            + "writes left them alone").register(registry);
+                    .tag("store", store).description("Partitions of a view store compacted to one sorted run once "
+                            + "the instance had applied nothing for --compact-when-idle").register(registry);
         }
     }
 

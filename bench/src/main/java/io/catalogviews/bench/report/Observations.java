@@ -36,7 +36,8 @@ final class Observations {
             ServiceObservation o = r.service();
             ServiceObservation.GcDelta gc = o.gc();
             ServiceObservation.BlockCacheReading cache = o.blockCache();
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", r.queryClass(), r.run(),
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s |%n", r.queryClass(),
+                    r.run(),
                     groups(o.threadCpuCores()),
                     gc == null ? "–" : String.format(Locale.ROOT, "%d, %.1f", gc.pauses(), gc.pauseSeconds() * 1000),
                     gc == null ? "–" : String.format(Locale.ROOT, "%.1f", gc.concurrentSeconds() * 1000),

@@ -92,7 +92,8 @@ class PartitionCompactionTest {
         long idle = TimeUnit.SECONDS.toNanos(10);
         PartitionCompaction partition = new PartitionCompaction("s", 0, db, columnFamily, 1_000);
 
-        assertThat(partition.idleSinceWritten(1_000 + idle - 1, idle)).as("just opened, before the idle time").isFalse();
+        assertThat(partition.idleSinceWritten(1_000 + idle - 1, idle)).as("just opened, before the idle time")
+                .isFalse();
         assertThat(partition.idleSinceWritten(1_000 + idle, idle)).as("just opened, after the idle time").isTrue();
         partition.compactIfWorthIt();
         assertThat(partition.idleSinceWritten(1_000 + 5 * idle, idle)).as("looked at, not written since").isFalse();
@@ -102,7 +103,8 @@ class PartitionCompactionTest {
         partition.close();
         assertThat(partition.idleSinceWritten(10 * idle, idle)).as("closed").isFalse();
         assertThat(partition.shape()).as("shape once closed").isNull();
-        assertThat(partition.compactIfWorthIt()).as("a look once closed").isEqualTo(PartitionCompaction.Outcome.CANCELED);
+        assertThat(partition.compactIfWorthIt()).as("a look once closed")
+                .isEqualTo(PartitionCompaction.Outcome.CANCELED);
     }
 
     /**
