@@ -22,15 +22,17 @@ final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
                     default -> null;
                 };
                 if (d != null && !d.isNegative() && !d.isZero()) {
+                    d.toMillis(); // every user of a duration here counts milliseconds: refuse what they cannot hold
                     return d;
                 }
             } else {
                 Duration d = Duration.parse(v);
                 if (!d.isNegative() && !d.isZero()) {
+                    d.toMillis();
                     return d;
                 }
             }
-        } catch (NumberFormatException | DateTimeParseException e) {
+        } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
             // falls through to the error below
         }
         throw new CommandLine.TypeConversionException("'" + value + "' is not a positive duration (P7D, PT1H, 7d, "
