@@ -98,11 +98,6 @@ public final class IdleCompactions implements AutoCloseable {
         return appConfigs.get(CONFIG) instanceof IdleCompactions compactions ? compactions : null;
     }
 
-    /** How long a partition must be left alone before it is compacted; zero: never. */
-    public Duration idleAfter() {
-        return idleAfter;
-    }
-
     void register(PartitionCompaction partition) {
         partitions.add(partition);
     }
@@ -148,9 +143,8 @@ public final class IdleCompactions implements AutoCloseable {
             if (!idleEverywhere(now, idleNanos)) {
                 return;
             }
-            if (partition.idleSinceWritten(now, idleNanos)
-                    && partition.compactIfWorthIt() == PartitionCompaction.Outcome.COMPACTED) {
-                compacted.computeIfAbsent(partition.store(), s -> new LongAdder()).increment();
+            if (partition.idleSinceWritten(now, idleNanos)) {
+                count(partition, partition.compactIfWorthIt());
             }
         }
     }
@@ -167,10 +161,15 @@ public final class IdleCompactions implements AutoCloseable {
     /** Flushes and compacts every open partition of {@code store} to one run, idle or not (tests). */
     void compactAllNow(String store) {
         for (PartitionCompaction partition : partitions) {
-            if (partition.store().equals(store)
-                    && partition.compactNow() == PartitionCompaction.Outcome.COMPACTED) {
-                compacted.computeIfAbsent(partition.store(), s -> new LongAdder()).increment();
+            if (partition.store().equals(store)) {
+                count(partition, partition.compactNow());
             }
+        }
+    }
+
+    private void count(PartitionCompaction partition, PartitionCompaction.Outcome outcome) {
+        if (outcome == PartitionCompaction.Outcome.COMPACTED) {
+            compacted.computeIfAbsent(partition.store(), s -> new LongAdder()).increment();
         }
     }
 

@@ -13,7 +13,6 @@ import org.rocksdb.SstFileMetaData;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Optional;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -245,22 +244,17 @@ final class PartitionCompaction implements AutoCloseable {
     private record Fields(Class<?> store, Class<?> singleColumnFamily, VarHandle db, VarHandle cfAccessor,
                           VarHandle columnFamily) {
 
-        private static final String STORE_CLASS = "org.apache.kafka.streams.state.internals.RocksDBStore";
-
         static Fields find() {
             try {
-                Class<?> store = Class.forName(STORE_CLASS);
-                Class<?> accessor = Class.forName(STORE_CLASS + "$ColumnFamilyAccessor");
-                Class<?> single = Class.forName(STORE_CLASS + "$SingleColumnFamilyAccessor");
-                return new Fields(store, single, field(store, "db", RocksDB.class),
-                        field(store, "cfAccessor", accessor), field(single, "columnFamily", ColumnFamilyHandle.class));
+                Class<?> store = Class.forName(RocksDbStoreFields.STORE_CLASS);
+                Class<?> accessor = Class.forName(RocksDbStoreFields.STORE_CLASS + "$ColumnFamilyAccessor");
+                Class<?> single = Class.forName(RocksDbStoreFields.STORE_CLASS + "$SingleColumnFamilyAccessor");
+                return new Fields(store, single, RocksDbStoreFields.field(store, "db", RocksDB.class),
+                        RocksDbStoreFields.field(store, "cfAccessor", accessor),
+                        RocksDbStoreFields.field(single, "columnFamily", ColumnFamilyHandle.class));
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return null;
             }
-        }
-
-        private static VarHandle field(Class<?> owner, String name, Class<?> type) throws ReflectiveOperationException {
-            return MethodHandles.privateLookupIn(owner, MethodHandles.lookup()).findVarHandle(owner, name, type);
         }
     }
 }

@@ -7,7 +7,6 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Optional;
 
@@ -30,7 +29,7 @@ import java.util.Optional;
  */
 final class UnindexedBatchWrites {
 
-    private static final String STORE_CLASS = "org.apache.kafka.streams.state.internals.RocksDBStore";
+    private static final String STORE_CLASS = RocksDbStoreFields.STORE_CLASS;
     private static final String ACCESSOR_CLASS = STORE_CLASS + "$TransactionalDBAccessor";
     private static final String BUFFER_CLASS = "org.apache.kafka.streams.state.internals.RocksDBTransactionBuffer";
     private static final Members MEMBERS = Members.find();
@@ -96,17 +95,13 @@ final class UnindexedBatchWrites {
                 Class<?> accessor = Class.forName(ACCESSOR_CLASS);
                 Class<?> buffer = Class.forName(BUFFER_CLASS);
                 return new Members(store, accessor,
-                        field(store, "dbAccessor", Class.forName(STORE_CLASS + "$DBAccessor")),
-                        field(accessor, "buffer", buffer),
-                        field(buffer, "cfHandle", ColumnFamilyHandle.class),
-                        field(buffer, "writeBatch", WriteBatch.class));
+                        RocksDbStoreFields.field(store, "dbAccessor", Class.forName(STORE_CLASS + "$DBAccessor")),
+                        RocksDbStoreFields.field(accessor, "buffer", buffer),
+                        RocksDbStoreFields.field(buffer, "cfHandle", ColumnFamilyHandle.class),
+                        RocksDbStoreFields.field(buffer, "writeBatch", WriteBatch.class));
             } catch (ReflectiveOperationException | RuntimeException e) {
                 return null;
             }
-        }
-
-        private static VarHandle field(Class<?> owner, String name, Class<?> type) throws ReflectiveOperationException {
-            return MethodHandles.privateLookupIn(owner, MethodHandles.lookup()).findVarHandle(owner, name, type);
         }
     }
 }
