@@ -11,6 +11,7 @@ import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.service.config.RequestLimits;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.store.IdleCompactions;
+import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
@@ -82,6 +83,15 @@ public final class ServeOptions {
     @Option(names = "--rocksdb-memory-mb", defaultValue = "${env:CATALOG_VIEWS_ROCKSDB_MEMORY_MB:-256}",
             description = "Bound on RocksDB block cache and memtables of this instance, in MiB. Default: ${DEFAULT-VALUE}.")
     long rocksDbMemoryMb;
+
+    @Option(names = "--product-view-cache-share",
+            defaultValue = "${env:CATALOG_VIEWS_PRODUCT_VIEW_CACHE_SHARE:-"
+                    + BoundedMemoryRocksDbConfig.DEFAULT_PRODUCT_VIEW_CACHE_SHARE + "}",
+            converter = CacheShareConverter.class,
+            description = "Share of --rocksdb-memory-mb that is the product view's own block cache, so that reads of "
+                    + "other stores (pages assembled, changes applied) never evict products; 0 shares one cache "
+                    + "among all stores. Default: ${DEFAULT-VALUE}.")
+    double productViewCacheShare;
 
     @Option(names = "--compact-when-idle", defaultValue = "${env:CATALOG_VIEWS_COMPACT_WHEN_IDLE:-10s}",
             converter = DurationConverter.OrZero.class,
@@ -205,6 +215,8 @@ public final class ServeOptions {
             // Under the Streams properties, where the view stores' partitions find it; an explicit one wins.
             merged.put(IdleCompactions.IDLE_AFTER_MS_CONFIG, Long.toString(compactWhenIdle.toMillis()));
         }
+        // Read where the RocksDB stores are configured; an explicit Streams property wins here too.
+        merged.put(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, Double.toString(productViewCacheShare));
         merged.putAll(file.withPrefix("streams-config."));
         merged.putAll(streamsConfig);
         return merged;

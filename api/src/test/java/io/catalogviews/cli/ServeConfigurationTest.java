@@ -5,6 +5,7 @@ import io.catalogviews.service.config.OperationsConfig;
 import io.catalogviews.service.config.SecretsConfig;
 import io.catalogviews.service.config.RequestLimits;
 import io.catalogviews.views.store.IdleCompactions;
+import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -87,6 +88,30 @@ class ServeConfigurationTest {
 
             assertThat(run.exit()).as("exit code for '%s'", bad).isEqualTo(2);
             assertThat(run.err()).as("error for '%s'", bad).contains("--compact-when-idle").contains("'" + bad + "'");
+        }
+    }
+
+    @Test
+    void shouldHandTheProductViewCacheShareToTheStoresWhenSetByFlagEnvironmentOrDefault() {
+        String key = BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG;
+        assertThat(parse(Map.of()).toConfig().streamsOverrides())
+                .containsEntry(key, Double.toString(BoundedMemoryRocksDbConfig.DEFAULT_PRODUCT_VIEW_CACHE_SHARE));
+        assertThat(parse(Map.of("CATALOG_VIEWS_PRODUCT_VIEW_CACHE_SHARE", "0")).toConfig().streamsOverrides())
+                .as("0: one cache for every store").containsEntry(key, "0.0");
+        assertThat(parse(Map.of(), "--product-view-cache-share", "0.5").toConfig().streamsOverrides())
+                .containsEntry(key, "0.5");
+        assertThat(parse(Map.of(), "--product-view-cache-share", "0.5", "--streams-config", key + "=0.3")
+                .toConfig().streamsOverrides()).as("an explicit Streams property wins").containsEntry(key, "0.3");
+    }
+
+    @Test
+    void shouldRefuseAProductViewCacheShareOutsideZeroToTheMaximumWhenServing() {
+        for (String bad : List.of("-0.1", "0.9", "NaN", "Infinity", "half", "")) {
+            Run run = run(Map.of(), "serve", "--product-view-cache-share", bad);
+
+            assertThat(run.exit()).as("exit code for '%s'", bad).isEqualTo(2);
+            assertThat(run.err()).as("error for '%s'", bad).contains("--product-view-cache-share")
+                    .contains("'" + bad + "'");
         }
     }
 

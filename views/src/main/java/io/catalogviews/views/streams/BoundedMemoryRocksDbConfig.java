@@ -4,30 +4,41 @@ import io.catalogviews.views.StoreNames;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
-import org.rocksdb.Cache;
 import org.rocksdb.DataBlockIndexType;
-import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
-import org.rocksdb.WriteBufferManager;
 
 import java.util.Map;
 
 /**
- * Bounds the RocksDB memory of all stores of this JVM: one shared block cache and one write buffer manager
- * that charges memtables to that cache, instead of Streams' per-store defaults (which, multiplied by stores,
- * tasks and standbys, would exceed several GB on a large catalog). Point-read stores get bloom filters. Index and
- * filter blocks are the one part outside the bound: they stay with each open table (about 1.3 % of the bound at the
- * documented sizing), which saves two cache lookups per file a point read looks into.
+ * Bounds the RocksDB memory of all stores of this JVM: two block caches (the product view's own, and one for the other
+ * stores) and one write buffer manager that charges every memtable to the second, instead of Streams' per-store
+ * defaults (which, multiplied by stores, tasks and standbys, would exceed several GB on a large catalog). Point-read
+ * stores get bloom filters. Index and filter blocks are the one part outside the bound: they stay with each open table
+ * (about 1.3 % of the bound at the documented sizing), which saves two cache lookups per file a point read looks into.
  *
- * <p>Kafka Streams instantiates this class per store by name, so the shared cache has to live in a static;
- * it is created once, sized by {@value #MEMORY_BYTES_CONFIG} of the first store configured in this JVM.
+ * <p>The product view has a cache of its own because its reads are the ones a miss hurts most (one block per product
+ * read, a product page waiting on it) and because other stores' reads come in bursts that would evict it from a shared
+ * LRU cache: assembling pages after a change of categories or a restart reads the category store by the gigabyte.
+ * {@value #PRODUCT_VIEW_CACHE_SHARE_CONFIG} of 0 gives every store one shared cache again.
+ *
+ * <p>Kafka Streams instantiates this class per store by name, so the caches have to live in statics; they are created
+ * once, sized by {@value #MEMORY_BYTES_CONFIG} and {@value #PRODUCT_VIEW_CACHE_SHARE_CONFIG} of the first store
+ * configured in this JVM.
  */
 public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
 
     /** Total bytes for block cache plus memtables of all stores of this JVM. */
     public static final String MEMORY_BYTES_CONFIG = "catalog.views.rocksdb.memory.bytes";
     public static final long DEFAULT_MEMORY_BYTES = 256L * 1024 * 1024;
-    private static final double WRITE_BUFFER_SHARE = 0.25;
+    /**
+     * Share of {@value #MEMORY_BYTES_CONFIG} that is the product view's own block cache; 0 shares one cache among all
+     * stores. The default fits the product view's rows at the documented sizing (the view takes about a third of the
+     * bytes the category store takes, docs/operations.md).
+     */
+    public static final String PRODUCT_VIEW_CACHE_SHARE_CONFIG = "catalog.views.rocksdb.product.view.cache.share";
+    public static final double DEFAULT_PRODUCT_VIEW_CACHE_SHARE = 0.5;
+    /** Above this the other stores' cache could not hold the memtables the write buffer manager allows. */
+    public static final double MAX_PRODUCT_VIEW_CACHE_SHARE = 0.7;
     /** Bloom bits per memtable byte: 2 % of an 8 MB memtable is ~1.3 M bits, over 10 per key for ~100-byte keys. */
     static final double MEMTABLE_BLOOM_RATIO = 0.02;
     /** Data block size of the category listings store, whose index entries carry the serving JSON. */
@@ -42,23 +53,52 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
      */
     static final int SORTED_RUNS_BEFORE_COMPACTION = 8;
 
-    private static Cache cache;
-    private static WriteBufferManager writeBufferManager;
+    private static SharedMemory shared;
 
-    private static synchronized void ensureShared(long memoryBytes) {
-        if (cache == null) {
-            cache = new LRUCache(memoryBytes, -1, false, 0.1);
-            writeBufferManager = new WriteBufferManager((long) (memoryBytes * WRITE_BUFFER_SHARE), cache);
+    private static synchronized SharedMemory shared(long memoryBytes, double productViewShare) {
+        if (shared == null) {
+            shared = SharedMemory.of(memoryBytes, productViewShare);
         }
+        return shared;
+    }
+
+    /**
+     * The product view's share of the bound, from {@code configs}.
+     *
+     * @throws IllegalArgumentException naming the key when the value is not a number from 0 to
+     *                                  {@value #MAX_PRODUCT_VIEW_CACHE_SHARE}
+     */
+    static double productViewShare(Map<String, ?> configs) {
+        Object value = configs.get(PRODUCT_VIEW_CACHE_SHARE_CONFIG);
+        if (value == null) {
+            return DEFAULT_PRODUCT_VIEW_CACHE_SHARE;
+        }
+        double share;
+        try {
+            share = value instanceof Number number ? number.doubleValue() : Double.parseDouble(value.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(PRODUCT_VIEW_CACHE_SHARE_CONFIG + " must be a number from 0 to "
+                    + MAX_PRODUCT_VIEW_CACHE_SHARE + ", was '" + value + "'", e);
+        }
+        // The negated test also refuses NaN.
+        if (!(share >= 0 && share <= MAX_PRODUCT_VIEW_CACHE_SHARE)) {
+            throw new IllegalArgumentException(PRODUCT_VIEW_CACHE_SHARE_CONFIG + " must be a number from 0 to "
+                    + MAX_PRODUCT_VIEW_CACHE_SHARE + ", was '" + value + "'");
+        }
+        return share + 0.0; // -0.0 becomes 0
     }
 
     @Override
     public void setConfig(String storeName, Options options, Map<String, Object> configs) {
         Object configured = configs.get(MEMORY_BYTES_CONFIG);
         long memoryBytes = configured == null ? DEFAULT_MEMORY_BYTES : Long.parseLong(configured.toString());
-        ensureShared(memoryBytes);
+        configure(storeName, options, shared(memoryBytes, productViewShare(configs)));
+    }
+
+    /** Sets {@code storeName}'s options, its tables cached in {@code memory}. */
+    static void configure(String storeName, Options options, SharedMemory memory) {
         BlockBasedTableConfig table = (BlockBasedTableConfig) options.tableFormatConfig();
-        table.setBlockCache(cache);
+        table.setBlockCache(memory.blockCacheOf(storeName));
         // Index and filter blocks live with each open table, outside the cache (about 40 MB at 1 000 000 products,
         // 1.3 % of the harness's budget): a point read then makes one cache lookup per file instead of three, which
         // made batches of 100 use 0.78x the CPU at 1 000 000 products (docs/benchmarks.md, step 15).
@@ -80,7 +120,7 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
         // profile). A whole-key bloom in each memtable answers those misses with a few hashes.
         options.setMemtablePrefixBloomSizeRatio(MEMTABLE_BLOOM_RATIO);
         options.setMemtableWholeKeyFiltering(true);
-        options.setWriteBufferManager(writeBufferManager);
+        options.setWriteBufferManager(memory.writeBuffers());
         options.setWriteBufferSize(8L * 1024 * 1024);
         options.setMaxWriteBufferNumber(2);
         // Kafka Streams sets universal compaction; slowdown (20) and stop (36) stay far above this trigger.

@@ -2,13 +2,24 @@ package io.catalogviews.views.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 import io.catalogviews.views.StoreNames;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.DataBlockIndexType;
+import org.rocksdb.FlushOptions;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.TickerType;
 
 class BoundedMemoryRocksDbConfigTest {
 
@@ -67,5 +78,119 @@ class BoundedMemoryRocksDbConfigTest {
         new BoundedMemoryRocksDbConfig().setConfig(store, options,
                 Map.of(BoundedMemoryRocksDbConfig.MEMORY_BYTES_CONFIG, String.valueOf(64L << 20)));
         return options;
+    }
+
+    @Test
+    void shouldKeepTheProductViewCachedWhenAnotherStoreReadsMoreThanTheWholeBound(@TempDir Path dir)
+            throws RocksDBException {
+        // 1 MB of products in a 4 MB cache of their own; the category store reads 16 MB through the other 4 MB.
+        long misses = productMissesAfterCategoryReads(dir, SharedMemory.of(8L << 20, 0.5));
+
+        assertThat(misses).as("product blocks read from the table files again").isZero();
+    }
+
+    @Test
+    void shouldLetAnotherStoreEvictTheProductViewWhenOneCacheIsSharedByEveryStore(@TempDir Path dir)
+            throws RocksDBException {
+        // The same reads with a share of 0: one 8 MB cache, which the category store's 16 MB sweep through.
+        long misses = productMissesAfterCategoryReads(dir, SharedMemory.of(8L << 20, 0));
+
+        assertThat(misses).as("product blocks read from the table files again").isGreaterThan(100);
+    }
+
+    @Test
+    void shouldReadTheProductViewShareWhenItIsANumberFromZeroToTheMaximum() {
+        assertThat(BoundedMemoryRocksDbConfig.productViewShare(Map.of()))
+                .isEqualTo(BoundedMemoryRocksDbConfig.DEFAULT_PRODUCT_VIEW_CACHE_SHARE);
+        assertThat(BoundedMemoryRocksDbConfig.productViewShare(
+                Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, " 0.25 "))).isEqualTo(0.25);
+        assertThat(BoundedMemoryRocksDbConfig.productViewShare(
+                Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, 0))).isZero();
+        assertThat(BoundedMemoryRocksDbConfig.productViewShare(
+                Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, "-1e-400")))
+                .as("-0.0 read as 0").isEqualTo(0.0);
+    }
+
+    @Test
+    void shouldRefuseAProductViewShareNamingTheKeyWhenItIsNotANumberInRange() {
+        for (String bad : List.of("", "half", "-0.1", "0.71", "1", "NaN", "Infinity", "1e400", "0.5d0")) {
+            assertThatThrownBy(() -> BoundedMemoryRocksDbConfig.productViewShare(
+                    Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, bad)))
+                    .as("share '%s'", bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG)
+                    .hasMessageContaining("'" + bad + "'");
+        }
+    }
+
+    @Test
+    void shouldEitherAcceptAShareInRangeOrRefuseItNamingTheKeyWhenTheTextIsArbitrary() {
+        Random random = new Random(20261205L);
+        String alphabet = "0123456789.-+eE xXpPNaInfity_,";
+        for (int i = 0; i < 5_000; i++) {
+            char[] text = new char[random.nextInt(8)];
+            for (int c = 0; c < text.length; c++) {
+                text[c] = random.nextInt(20) == 0 ? (char) random.nextInt(0x3000) : alphabet.charAt(random.nextInt(
+                        alphabet.length()));
+            }
+            String value = new String(text);
+            Map<String, Object> configs = Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, value);
+            try {
+                double share = BoundedMemoryRocksDbConfig.productViewShare(configs);
+                assertThat(share).as("share from '%s'", value).isBetween(0.0,
+                        BoundedMemoryRocksDbConfig.MAX_PRODUCT_VIEW_CACHE_SHARE);
+            } catch (IllegalArgumentException e) {
+                assertThat(e).as("refusal of '%s'", value)
+                        .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG);
+            }
+        }
+    }
+
+    /**
+     * Writes and reads 1 MB of products, then 16 MB of category entries, then the products again; returns the product
+     * view's data-block misses of that last read.
+     */
+    private static long productMissesAfterCategoryReads(Path dir, SharedMemory memory) throws RocksDBException {
+        try (Options productOptions = options(StoreNames.PRODUCTS, memory);
+             Options categoryOptions = options(StoreNames.CATEGORY_LISTINGS, memory);
+             RocksDB products = RocksDB.open(productOptions, dir.resolve("products").toString());
+             RocksDB categories = RocksDB.open(categoryOptions, dir.resolve("categories").toString())) {
+            fill(products, 1_000);
+            fill(categories, 16_000);
+            readAll(products, 1_000);
+            readAll(categories, 16_000);
+            long before = productOptions.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+            readAll(products, 1_000);
+            return productOptions.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - before;
+        }
+    }
+
+    private static Options options(String store, SharedMemory memory) {
+        Options options = new Options().setCreateIfMissing(true);
+        options.setTableFormatConfig(new BlockBasedTableConfig());
+        BoundedMemoryRocksDbConfig.configure(store, options, memory);
+        return options;
+    }
+
+    /** {@code count} entries of 1 KB, flushed to a table file so that reads go through the block cache. */
+    private static void fill(RocksDB db, int count) throws RocksDBException {
+        byte[] value = new byte[1024];
+        Arrays.fill(value, (byte) 'x');
+        for (int i = 0; i < count; i++) {
+            db.put(key(i), value);
+        }
+        try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(flush);
+        }
+    }
+
+    private static void readAll(RocksDB db, int count) throws RocksDBException {
+        for (int i = 0; i < count; i++) {
+            assertThat(db.get(key(i))).as("entry %d", i).hasSize(1024);
+        }
+    }
+
+    private static byte[] key(int i) {
+        return String.format("k-%08d", i).getBytes(StandardCharsets.UTF_8);
     }
 }
