@@ -157,7 +157,8 @@ public final class CatalogService implements AutoCloseable {
             streamsProperties.put(CommitFeed.CONFIG, commits); // the view stores report their commits here
             RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
             streamsProperties.put(RowsFirstRebuilds.CONFIG, rebuilds); // stores restoring into an empty state
-            IdleCompactions compactions = IdleCompactions.start(IdleCompactions.idleAfter(streamsProperties));
+            IdleCompactions compactions = IdleCompactions.start(IdleCompactions.idleAfter(streamsProperties),
+                    IdleCompactions.warmAfterCompaction(streamsProperties));
             streamsProperties.put(IdleCompactions.CONFIG, compactions); // the view stores' partitions register here
             metrics.bindIdleCompactions(compactions);
             KafkaStreams streams = new KafkaStreams(CatalogTopology.build(topology), streamsProperties);

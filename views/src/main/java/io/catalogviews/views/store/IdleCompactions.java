@@ -34,19 +34,28 @@ public final class IdleCompactions implements AutoCloseable {
      * loaded is not compacted between two bursts, and short enough that reads after a load soon meet one run.
      */
     public static final Duration DEFAULT_IDLE_AFTER = Duration.ofSeconds(10);
+    /**
+     * Whether a partition just compacted is read into its block cache when its store's tables fit there (true by
+     * default); the blocks of the runs it replaced are dead, and the first reads after it would go to the table files.
+     */
+    public static final String WARM_AFTER_COMPACTION_CONFIG = "catalog.views.warm.after.compaction";
+    /** A store is warmed when its tables take at most this share of its block cache: others need room too. */
+    static final double WARM_WHEN_TABLES_TAKE_AT_MOST = 0.9;
     private static final Logger LOG = LoggerFactory.getLogger(IdleCompactions.class);
     private static final long CHECK_EVERY_MS = 1_000;
 
     private final Duration idleAfter;
+    private final boolean warmAfterCompaction;
     private final Set<PartitionCompaction> partitions = ConcurrentHashMap.newKeySet();
     private final Map<String, LongAdder> compacted = new ConcurrentHashMap<>();
     private final ScheduledExecutorService checker;
 
-    private IdleCompactions(Duration idleAfter, boolean scheduled) {
+    private IdleCompactions(Duration idleAfter, boolean warmAfterCompaction, boolean scheduled) {
         if (idleAfter.isNegative()) {
             throw new IllegalArgumentException("idle compaction: the idle time must not be negative, was " + idleAfter);
         }
         this.idleAfter = idleAfter;
+        this.warmAfterCompaction = warmAfterCompaction;
         if (scheduled && !idleAfter.isZero()) {
             checker = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread thread = new Thread(runnable, "idle-compaction");
@@ -63,12 +72,45 @@ public final class IdleCompactions implements AutoCloseable {
 
     /** Compacts partitions idle for {@code idleAfter} on its own thread; zero only counts sorted runs. */
     public static IdleCompactions start(Duration idleAfter) {
-        return new IdleCompactions(idleAfter, true);
+        return start(idleAfter, true);
+    }
+
+    /**
+     * Compacts partitions idle for {@code idleAfter} on its own thread; zero only counts sorted runs. With
+     * {@code warmAfterCompaction}, a compacted partition of a store whose tables fit its block cache is read into the
+     * cache ({@link #WARM_AFTER_COMPACTION_CONFIG}).
+     */
+    public static IdleCompactions start(Duration idleAfter, boolean warmAfterCompaction) {
+        return new IdleCompactions(idleAfter, warmAfterCompaction, true);
     }
 
     /** Compacts only when {@link #compactIdle} is called (tests). */
+    static IdleCompactions unscheduled(Duration idleAfter, boolean warmAfterCompaction) {
+        return new IdleCompactions(idleAfter, warmAfterCompaction, false);
+    }
+
+    /** Compacts only when {@link #compactIdle} is called, warming what fits (tests). */
     static IdleCompactions unscheduled(Duration idleAfter) {
-        return new IdleCompactions(idleAfter, false);
+        return unscheduled(idleAfter, true);
+    }
+
+    /**
+     * Whether compacted partitions are read into the block cache, from {@link #WARM_AFTER_COMPACTION_CONFIG} in
+     * {@code properties} (default true).
+     *
+     * @throws IllegalArgumentException naming the key when the value is neither true nor false
+     */
+    public static boolean warmAfterCompaction(Map<?, ?> properties) {
+        Object value = properties.get(WARM_AFTER_COMPACTION_CONFIG);
+        if (value == null) {
+            return true;
+        }
+        String text = value.toString().trim();
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new IllegalArgumentException(WARM_AFTER_COMPACTION_CONFIG + " must be true or false, was '" + value
+                + "'");
     }
 
     /**
@@ -144,8 +186,33 @@ public final class IdleCompactions implements AutoCloseable {
                 return;
             }
             if (partition.idleSinceWritten(now, idleNanos)) {
-                count(partition, partition.compactIfWorthIt());
+                PartitionCompaction.Outcome outcome = partition.compactIfWorthIt();
+                count(partition, outcome);
+                if (outcome == PartitionCompaction.Outcome.COMPACTED) {
+                    warmIfItFits(partition);
+                }
             }
+        }
+    }
+
+    /**
+     * Reads a just compacted partition into its block cache when the tables of its whole store fit there: when they do
+     * not, reads pick which blocks stay, and reading a partition through would only evict blocks they use.
+     */
+    private void warmIfItFits(PartitionCompaction partition) {
+        if (!warmAfterCompaction) {
+            return;
+        }
+        long tableBytes = 0;
+        for (PartitionCompaction p : partitions) {
+            if (p.store().equals(partition.store())) {
+                PartitionCompaction.Shape shape = p.shape();
+                tableBytes += shape == null ? 0 : shape.largestRunBytes() + shape.otherRunsBytes();
+            }
+        }
+        long capacity = partition.blockCacheCapacity();
+        if (tableBytes > 0 && tableBytes <= WARM_WHEN_TABLES_TAKE_AT_MOST * capacity) {
+            partition.warm();
         }
     }
 

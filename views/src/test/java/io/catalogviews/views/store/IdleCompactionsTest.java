@@ -56,6 +56,41 @@ class IdleCompactionsTest {
     }
 
     @Test
+    void shouldWarmCompactedPartitionsUnlessTurnedOffWhenTheSwitchIsTrueOrFalse() {
+        assertThat(IdleCompactions.warmAfterCompaction(Map.of())).as("default").isTrue();
+        assertThat(IdleCompactions.warmAfterCompaction(Map.of(IdleCompactions.WARM_AFTER_COMPACTION_CONFIG, " FALSE ")))
+                .isFalse();
+        assertThat(IdleCompactions.warmAfterCompaction(Map.of(IdleCompactions.WARM_AFTER_COMPACTION_CONFIG, true)))
+                .isTrue();
+    }
+
+    /** Seeded fuzz: any text other than true or false (any case, trimmed) is refused by name. */
+    @Test
+    void shouldRefuseByNameWhenTheWarmingSwitchIsAnyOtherText() {
+        Random random = new Random(SEED);
+        String alphabet = "truefalsTRUEFALS 01yn\u0000";
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(8);
+            for (int c = 0; c < length; c++) {
+                text.append(random.nextInt(10) == 0 ? (char) random.nextInt(0x3000)
+                        : alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String value = text.toString();
+            Map<String, String> properties = Map.of(IdleCompactions.WARM_AFTER_COMPACTION_CONFIG, value);
+            String trimmed = value.trim();
+            if (trimmed.equalsIgnoreCase("true") || trimmed.equalsIgnoreCase("false")) {
+                assertThat(IdleCompactions.warmAfterCompaction(properties)).as("value '%s'", value)
+                        .isEqualTo(trimmed.equalsIgnoreCase("true"));
+            } else {
+                assertThatThrownBy(() -> IdleCompactions.warmAfterCompaction(properties)).as("value '%s'", value)
+                        .isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining(IdleCompactions.WARM_AFTER_COMPACTION_CONFIG);
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseANegativeIdleTimeWhenStarted() {
         assertThatThrownBy(() -> IdleCompactions.start(Duration.ofMillis(-1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("idle");

@@ -16,12 +16,16 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.CompactionStyle;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Statistics;
+import org.rocksdb.TickerType;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
@@ -159,6 +163,65 @@ class PartitionCompactionTest {
         assertThat(partition.compacting()).as("compacting once closed").isFalse();
         assertThat(outcome.get(30, TimeUnit.SECONDS)).isEqualTo(PartitionCompaction.Outcome.CANCELED);
         assertThat(partition.shape()).as("shape once closed").isNull();
+    }
+
+    @Test
+    void shouldServeTheFirstReadsAfterACompactionFromTheBlockCacheWhenTheStoreFitsThere() throws Exception {
+        AfterCompaction after = readAfterIdleCompaction(16L << 20, true);
+
+        assertThat(after.misses()).as("data blocks read from the table files after the compaction").isZero();
+    }
+
+    @Test
+    void shouldReadTheFirstBlocksAfterACompactionFromTheTableFilesWhenWarmingIsOff() throws Exception {
+        AfterCompaction after = readAfterIdleCompaction(16L << 20, false);
+
+        // Every block of the new run (about 2 000 entries of 110 bytes in 4 KB blocks) misses once.
+        assertThat(after.misses()).as("data blocks read from the table files after the compaction").isGreaterThan(40);
+    }
+
+    @Test
+    void shouldNotReadACompactedPartitionIntoTheCacheWhenItsStoreDoesNotFitThere() throws Exception {
+        // 220 KB of tables against a 128 KB cache: reading them through would only evict what reads use.
+        AfterCompaction after = readAfterIdleCompaction(128L << 10, true);
+
+        assertThat(after.cachedBytes()).as("block cache bytes once compacted").isLessThan(16L << 10);
+    }
+
+    /** What the block cache held once a partition was compacted, and the misses of reading every key after that. */
+    private record AfterCompaction(long cachedBytes, long misses) {
+    }
+
+    /**
+     * Four runs of the same 2 000 keys in a RocksDB instance with a block cache of {@code cacheBytes}, compacted by idle
+     * compaction, then every key read once.
+     */
+    private AfterCompaction readAfterIdleCompaction(long cacheBytes, boolean warm) throws Exception {
+        try (LRUCache cache = new LRUCache(cacheBytes, 0);
+             Statistics statistics = new Statistics();
+             Options cached = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
+                     .setDisableAutoCompactions(true).setStatistics(statistics)
+                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+             RocksDB store = RocksDB.open(cached, dir.resolve("cached").toString())) {
+            List<byte[]> keys = writeRuns(store, 4, 2_000, 100);
+            long second = TimeUnit.SECONDS.toNanos(1);
+            IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofSeconds(10), warm);
+            PartitionCompaction partition = new PartitionCompaction("s", 0, store, store.getDefaultColumnFamily(), 0);
+            compactions.register(partition);
+
+            compactions.compactIdle(20 * second);
+
+            assertThat(compactions.compactions("s")).as("partitions compacted").isEqualTo(1);
+            long cachedBytes = cache.getUsage();
+            long before = statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+            for (byte[] key : keys) {
+                assertThat(store.get(key)).as("value after the compaction").hasSize(100);
+            }
+            long misses = statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - before;
+            compactions.unregister(partition);
+            partition.close();
+            return new AfterCompaction(cachedBytes, misses);
+        }
     }
 
     /** {@code runs} flushed runs of {@code perRun} keys each (the same keys in every run), random values. */
