@@ -133,6 +133,11 @@ final class PartitionCompaction implements AutoCloseable {
         return compacting;
     }
 
+    /** Whether it was written since its last compaction (or look) began. */
+    boolean writtenSinceCompaction() {
+        return written;
+    }
+
     /** Its shape now; null once closed. */
     Shape shape() {
         lock.readLock().lock();

@@ -17,8 +17,10 @@ import java.util.Map;
  * (about 1.3 % of the bound at the documented sizing), which saves two cache lookups per file a point read looks into.
  *
  * <p>The product view has a cache of its own because its reads are the ones a miss hurts most (one block per product
- * read, a product page waiting on it) and because other stores' reads come in bursts that would evict it from a shared
- * LRU cache: assembling pages after a change of categories or a restart reads the category store by the gigabyte.
+ * read, a request waiting on it) and because the other stores' reads come in bursts that evicted it from a shared LRU
+ * cache: pages are kept in memory and assembled from the category store once per change, and the first assemblies
+ * (after a start, a load, a re-price) read it by the gigabyte. In the full profile's catalog a product read then
+ * missed the shared cache 0.24 times per request (docs/benchmarks.md, step 31).
  * {@value #PRODUCT_VIEW_CACHE_SHARE_CONFIG} of 0 gives every store one shared cache again.
  *
  * <p>Kafka Streams instantiates this class per store by name, so the caches have to live in statics; they are created
@@ -32,8 +34,9 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     public static final long DEFAULT_MEMORY_BYTES = 256L * 1024 * 1024;
     /**
      * Share of {@value #MEMORY_BYTES_CONFIG} that is the product view's own block cache; 0 shares one cache among all
-     * stores. The default fits the product view's rows at the documented sizing (the view takes about a third of the
-     * bytes the category store takes, docs/operations.md).
+     * stores. The default holds the whole product view at the documented sizing of 3 KB per product: its tables take
+     * about 1 KB per product (Kafka Streams writes them uncompressed), and with 0.4 (1.2 KB) its reads still missed
+     * 6 % at 1 000 000 products (docs/benchmarks.md, step 31).
      */
     public static final String PRODUCT_VIEW_CACHE_SHARE_CONFIG = "catalog.views.rocksdb.product.view.cache.share";
     public static final double DEFAULT_PRODUCT_VIEW_CACHE_SHARE = 0.5;

@@ -188,6 +188,45 @@ class PartitionCompactionTest {
         assertThat(after.cachedBytes()).as("block cache bytes once compacted").isLessThan(16L << 10);
     }
 
+    /**
+     * A load leaves runs that take more than the cache and shrink when compacted: whether the store fits is judged
+     * once every partition of the round is compacted, so that the first ones are warmed too.
+     */
+    @Test
+    void shouldWarmEveryPartitionOfTheRoundWhenTheStoreFitsTheCacheOnlyOnceAllAreCompacted() throws Exception {
+        // Two partitions of 4 runs of 220 KB each: 1.7 MB before, 440 KB after, against a 1 MB cache.
+        try (LRUCache cache = new LRUCache(1L << 20, 0);
+             Statistics statistics = new Statistics();
+             Options cached = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
+                     .setDisableAutoCompactions(true).setStatistics(statistics)
+                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+             RocksDB first = RocksDB.open(cached, dir.resolve("first").toString());
+             RocksDB second = RocksDB.open(cached, dir.resolve("second").toString())) {
+            List<byte[]> keys = writeRuns(first, 4, 2_000, 100);
+            writeRuns(second, 4, 2_000, 100);
+            IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofSeconds(10), true);
+            PartitionCompaction one = new PartitionCompaction("s", 0, first, first.getDefaultColumnFamily(), 0);
+            PartitionCompaction two = new PartitionCompaction("s", 1, second, second.getDefaultColumnFamily(), 0);
+            compactions.register(one);
+            compactions.register(two);
+
+            compactions.compactIdle(TimeUnit.SECONDS.toNanos(20));
+
+            assertThat(compactions.compactions("s")).as("partitions compacted").isEqualTo(2);
+            long before = statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+            for (byte[] key : keys) {
+                assertThat(first.get(key)).as("value in the first partition").hasSize(100);
+                assertThat(second.get(key)).as("value in the second partition").hasSize(100);
+            }
+            assertThat(statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - before)
+                    .as("data blocks read from the table files after the compactions").isZero();
+            compactions.unregister(one);
+            compactions.unregister(two);
+            one.close();
+            two.close();
+        }
+    }
+
     /** What the block cache held once a partition was compacted, and the misses of reading every key after that. */
     private record AfterCompaction(long cachedBytes, long misses) {
     }
