@@ -22,13 +22,7 @@ class CacheShareConverterFuzzTest {
         SplittableRandom random = new SplittableRandom(20261205);
         CacheShareConverter converter = new CacheShareConverter();
         for (int i = 0; i < 20_000; i++) {
-            StringBuilder text = new StringBuilder();
-            int pieces = random.nextInt(6);
-            for (int p = 0; p < pieces; p++) {
-                text.append(random.nextInt(6) == 0 ? (char) random.nextInt(0x20, 0x7f)
-                        : PIECES.get(random.nextInt(PIECES.size())));
-            }
-            String value = text.toString();
+            String value = OptionTexts.next(random, PIECES);
             try {
                 assertThat(converter.convert(value)).as("share from '%s'", value)
                         .isBetween(0.0, BoundedMemoryRocksDbConfig.MAX_PRODUCT_VIEW_CACHE_SHARE);

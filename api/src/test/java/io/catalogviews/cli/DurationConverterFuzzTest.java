@@ -23,13 +23,7 @@ class DurationConverterFuzzTest {
         SplittableRandom random = new SplittableRandom(20261205);
         DurationConverter.OrZero converter = new DurationConverter.OrZero();
         for (int i = 0; i < 20_000; i++) {
-            StringBuilder text = new StringBuilder();
-            int pieces = random.nextInt(6);
-            for (int p = 0; p < pieces; p++) {
-                text.append(random.nextInt(6) == 0 ? (char) random.nextInt(0x20, 0x7f)
-                        : PIECES.get(random.nextInt(PIECES.size())));
-            }
-            String value = text.toString();
+            String value = OptionTexts.next(random, PIECES);
             Duration converted;
             try {
                 converted = converter.convert(value);
