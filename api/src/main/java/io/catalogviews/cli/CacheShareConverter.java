@@ -3,21 +3,22 @@ package io.catalogviews.cli;
 import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
 import picocli.CommandLine;
 
-/** Reads the product view's share of the RocksDB memory bound: a decimal number from 0 to the stores' maximum. */
+import java.util.Map;
+
+/**
+ * Reads the product view's share of the RocksDB memory bound with the stores' own rule
+ * ({@link BoundedMemoryRocksDbConfig#productViewShare}), refusing in the flag's terms instead of the Streams key's.
+ */
 final class CacheShareConverter implements CommandLine.ITypeConverter<Double> {
 
     @Override
     public Double convert(String value) {
         try {
-            double share = Double.parseDouble(value.trim());
-            // The negated test refuses NaN too.
-            if (share >= 0 && share <= BoundedMemoryRocksDbConfig.MAX_PRODUCT_VIEW_CACHE_SHARE) {
-                return share + 0.0; // -0.0 (as "-1e-400" reads) becomes 0
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the error below
+            return BoundedMemoryRocksDbConfig.productViewShare(
+                    Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, value));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a number from 0 to "
+                    + BoundedMemoryRocksDbConfig.MAX_PRODUCT_VIEW_CACHE_SHARE);
         }
-        throw new CommandLine.TypeConversionException("'" + value + "' is not a number from 0 to "
-                + BoundedMemoryRocksDbConfig.MAX_PRODUCT_VIEW_CACHE_SHARE);
     }
 }

@@ -73,11 +73,6 @@ public final class IdleCompactions implements AutoCloseable {
         }
     }
 
-    /** Compacts partitions idle for {@code idleAfter} on its own thread; zero only counts sorted runs. */
-    public static IdleCompactions start(Duration idleAfter) {
-        return start(idleAfter, true);
-    }
-
     /**
      * Compacts partitions idle for {@code idleAfter} on its own thread; zero only counts sorted runs. With
      * {@code warmAfterCompaction}, a compacted partition of a store whose tables fit its block cache is read into the

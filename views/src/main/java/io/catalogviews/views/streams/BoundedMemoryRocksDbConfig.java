@@ -71,7 +71,7 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
      * @throws IllegalArgumentException naming the key when the value is not a number from 0 to
      *                                  {@value #MAX_PRODUCT_VIEW_CACHE_SHARE}
      */
-    static double productViewShare(Map<String, ?> configs) {
+    public static double productViewShare(Map<String, ?> configs) {
         Object value = configs.get(PRODUCT_VIEW_CACHE_SHARE_CONFIG);
         if (value == null) {
             return DEFAULT_PRODUCT_VIEW_CACHE_SHARE;

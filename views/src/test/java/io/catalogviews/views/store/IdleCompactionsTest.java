@@ -92,7 +92,7 @@ class IdleCompactionsTest {
 
     @Test
     void shouldRefuseANegativeIdleTimeWhenStarted() {
-        assertThatThrownBy(() -> IdleCompactions.start(Duration.ofMillis(-1)))
+        assertThatThrownBy(() -> IdleCompactions.start(Duration.ofMillis(-1), true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("idle");
     }
 
