@@ -5,6 +5,7 @@ import io.catalogviews.api.health.Readiness;
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.ErrorBodies;
 import io.catalogviews.api.http.JsonErrorHandler;
+import io.catalogviews.api.http.MemoryAnswers;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.listing.CursorCodec;
 import io.catalogviews.api.listing.ListingInternalRoutes;
@@ -39,6 +40,8 @@ import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -110,9 +113,11 @@ public final class ApiServer implements AutoCloseable {
             cfg.jetty.modifyServer(server -> {
                 server.setErrorHandler(new JsonErrorHandler());
                 bound(server, settings);
-                // Javalin puts its handlers inside this wrapper: a stop lets the requests in flight finish (and
-                // refuses new ones with 503) instead of cutting them off, which peers relayed as 500s.
-                server.setHandler(new GracefulHandler());
+                // Javalin puts its handlers inside the innermost wrapper: a stop lets the requests in flight finish
+                // (and refuses new ones with 503) instead of cutting them off, which peers relayed as 500s.
+                GracefulHandler graceful = new GracefulHandler();
+                memoryAnswers(settings, owners, listing, stopping, operations).ifPresent(graceful::setHandler);
+                server.setHandler(graceful);
                 server.setStopTimeout(GRACEFUL_STOP.toMillis());
             });
             operations.install(cfg);
@@ -160,6 +165,20 @@ public final class ApiServer implements AutoCloseable {
         app.start();
         LOG.info("HTTP API listening on port {}", app.port());
         return new ApiServer(app, forwarder, bounded, waiters, stopping);
+    }
+
+    /**
+     * The handler that answers reads kept in memory on the selector thread ({@link MemoryAnswers}): a category's
+     * facets. None when the settings turn it off or the request log is on.
+     */
+    private static Optional<MemoryAnswers> memoryAnswers(ApiSettings settings, KeyOwners owners, ListingRoutes listing,
+                                                         AtomicBoolean stopping, Operations operations) {
+        if (!settings.memoryAnswers()) {
+            return Optional.empty();
+        }
+        return operations.memoryAnswers().map(observer -> new MemoryAnswers(
+                Map.of(ListingRoutes.FACETS_PATH, listing::keptFacets), owners.self().hostPort(), stopping::get,
+                observer));
     }
 
     /**

@@ -21,10 +21,13 @@ import java.time.Duration;
  *                            answers, each holding at most the one thread writing to it, never hold them all
  * @param idleTimeout         how long a connection may make no progress (a client that neither sends nor reads)
  *                            before it is closed, which frees a thread blocked writing to it
+ * @param memoryAnswers       whether reads kept in memory are answered on Jetty's selector thread, ahead of the
+ *                            routes ({@link io.catalogviews.api.http.MemoryAnswers}); off, every request takes the
+ *                            routes (one dispatch to a pool thread each)
  */
 public record ApiSettings(int port, Duration forwardTimeout, int maxWaiters, long maxRequestBytes,
                           int forwarderThreads, long maxStaleLagRecords, int maxInFlightForwards, int maxConnections,
-                          Duration idleTimeout) {
+                          Duration idleTimeout, boolean memoryAnswers) {
 
     public static final int DEFAULT_MAX_WAITERS = 10_000;
     public static final int DEFAULT_MAX_IN_FLIGHT_FORWARDS = 512;
@@ -44,13 +47,19 @@ public record ApiSettings(int port, Duration forwardTimeout, int maxWaiters, lon
 
     public static ApiSettings defaults(int port) {
         return new ApiSettings(port, Duration.ofSeconds(5), DEFAULT_MAX_WAITERS, 1024 * 1024, 2, 1,
-                DEFAULT_MAX_IN_FLIGHT_FORWARDS, DEFAULT_MAX_CONNECTIONS, DEFAULT_IDLE_TIMEOUT);
+                DEFAULT_MAX_IN_FLIGHT_FORWARDS, DEFAULT_MAX_CONNECTIONS, DEFAULT_IDLE_TIMEOUT, true);
     }
 
     /** The same settings with these bounds on work in flight. */
     public ApiSettings withBounds(int waiters, int inFlightForwards, int connections, Duration idle) {
         return new ApiSettings(port, forwardTimeout, waiters, maxRequestBytes, forwarderThreads, maxStaleLagRecords,
-                inFlightForwards, connections, idle);
+                inFlightForwards, connections, idle, memoryAnswers);
+    }
+
+    /** The same settings with reads kept in memory answered ahead of the routes, or not. */
+    public ApiSettings withMemoryAnswers(boolean on) {
+        return new ApiSettings(port, forwardTimeout, maxWaiters, maxRequestBytes, forwarderThreads,
+                maxStaleLagRecords, maxInFlightForwards, maxConnections, idleTimeout, on);
     }
 
     /** Jetty's thread pool: one per connection and the server's own. */

@@ -126,6 +126,13 @@ public final class ServeOptions {
                     + "before it is closed. Default: ${DEFAULT-VALUE}.")
     Duration httpIdleTimeout;
 
+    @Option(names = "--http-memory-answers", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+            defaultValue = "true",
+            description = "Answer reads kept in memory (a category's facets and pages between the commits that change "
+                    + "them) on Jetty's selector thread, ahead of the routes, instead of dispatching each request to a "
+                    + "pool thread. Off while --request-log is on. Default: ${DEFAULT-VALUE}.")
+    boolean httpMemoryAnswers;
+
     @Option(names = "--streams-config", description = "Extra Kafka Streams or client property key=value "
             + "(repeatable), applied last. Default: none.")
     Map<String, String> streamsConfig = new HashMap<>();
@@ -224,7 +231,8 @@ public final class ServeOptions {
 
     /** Scan budget, caps on waits, forwards and connections, idle timeout; fails naming the option when invalid. */
     RequestLimits toLimits() {
-        return new RequestLimits(scanBudget, maxWaiters, maxInFlightForwards, httpMaxConnections, httpIdleTimeout);
+        return new RequestLimits(scanBudget, maxWaiters, maxInFlightForwards, httpMaxConnections, httpIdleTimeout,
+                httpMemoryAnswers);
     }
 
     private void checkValues() {

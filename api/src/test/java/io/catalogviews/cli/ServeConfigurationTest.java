@@ -293,13 +293,13 @@ class ServeConfigurationTest {
     void shouldReadTheBoundsOnWorkFromFlagsAndEnvironmentWithTheContractDefaultsOtherwise() {
         assertThat(parse(Map.of()).toLimits()).isEqualTo(RequestLimits.defaults());
         assertThat(RequestLimits.defaults()).isEqualTo(new RequestLimits(10_000, 10_000, 512, 1_000,
-                Duration.ofSeconds(30)));
+                Duration.ofSeconds(30), true));
 
         RequestLimits limits = parse(Map.of("CATALOG_VIEWS_MAX_WAITERS", "20"), "--scan-budget", "500",
                 "--max-in-flight-forwards", "8", "--http-max-connections", "64", "--http-idle-timeout", "5s")
                 .toLimits();
 
-        assertThat(limits).isEqualTo(new RequestLimits(500, 20, 8, 64, Duration.ofSeconds(5)));
+        assertThat(limits).isEqualTo(new RequestLimits(500, 20, 8, 64, Duration.ofSeconds(5), true));
         assertThat(limits.apiSettings(8081).httpThreads()).isEqualTo(64 + 48);
     }
 

@@ -14,6 +14,7 @@ import io.catalogviews.api.routing.ReplicaCopy;
 import io.catalogviews.api.routing.StaleReads;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
+import io.catalogviews.views.listing.ListingFilter;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
@@ -25,6 +26,7 @@ import io.javalin.http.Context;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -109,6 +111,31 @@ public final class ListingRoutes {
                 () -> queries.categoryFacets(params.filter()),
                 () -> queries.categoryFacetsFromAnyReplica(params.filter()),
                 facets -> facetBodies.body(facets, params, ListingRoutes::renderFacets)).fresh(params.fresh()));
+    }
+
+    /**
+     * The body {@link #facets} would write for these query parameters when it can be made from memory here at once:
+     * the facets of a category the view keeps while its partition is active on this instance. Null for anything
+     * else (bad parameters, the whole catalog, another owner, nothing kept, over budget): the route then answers.
+     * Never reads a store nor waits ({@link io.catalogviews.api.http.MemoryAnswers}).
+     */
+    public byte[] keptFacets(Map<String, List<String>> query) {
+        ListingParams.FacetParams params;
+        try {
+            params = ListingParams.facets(query);
+        } catch (ApiException e) {
+            return null;
+        }
+        ListingFilter filter = params.filter();
+        if (filter.isWholeCatalog()
+                || !owners.self().equals(owners.ownerOfCategory(filter.category()).active().orElse(null))) {
+            return null;
+        }
+        FacetCounts kept = queries.keptCategoryFacets(filter);
+        if (kept == null || kept.overBudget()) {
+            return null;
+        }
+        return facetBodies.body(kept, params, ListingRoutes::renderFacets);
     }
 
     /** @throws ApiException 422 {@code query_too_broad} when a partition's scan would exceed its budget */

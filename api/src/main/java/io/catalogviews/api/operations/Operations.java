@@ -65,6 +65,14 @@ public final class Operations {
         cfg.routes.get(OpenApiDocument.PATH, openApi::serve);
     }
 
+    /**
+     * Where answers written ahead of the routes ({@link io.catalogviews.api.http.MemoryAnswers}) are counted; empty
+     * when the request log is on, which logs from the routes only: then every request takes them.
+     */
+    public java.util.Optional<io.catalogviews.api.http.MemoryAnswers.Observer> memoryAnswers() {
+        return requestLog ? java.util.Optional.empty() : java.util.Optional.of(metrics::answeredFromMemory);
+    }
+
     /** Give it to the forwarder, so forwarded calls are measured. */
     public ForwardObserver forwardObserver() {
         return metrics.forwardObserver();

@@ -15,9 +15,11 @@ import java.time.Duration;
  * @param maxInFlightForwards calls to other instances in flight at once: {@code --max-in-flight-forwards}
  * @param maxConnections      HTTP connections open at once: {@code --http-max-connections}
  * @param idleTimeout         how long an HTTP connection may make no progress: {@code --http-idle-timeout}
+ * @param memoryAnswers       whether reads kept in memory are answered on Jetty's selector thread, without a
+ *                            dispatch: {@code --http-memory-answers} (not a bound, but the HTTP layer's one switch)
  */
 public record RequestLimits(long scanBudget, int maxWaiters, int maxInFlightForwards, int maxConnections,
-                            Duration idleTimeout) {
+                            Duration idleTimeout, boolean memoryAnswers) {
 
     public RequestLimits {
         OptionChecks.inRange("--scan-budget", scanBudget, 100, 100_000_000);
@@ -30,11 +32,12 @@ public record RequestLimits(long scanBudget, int maxWaiters, int maxInFlightForw
     public static RequestLimits defaults() {
         return new RequestLimits(StreamsListingQueries.DEFAULT_SCAN_BUDGET, ApiSettings.DEFAULT_MAX_WAITERS,
                 ApiSettings.DEFAULT_MAX_IN_FLIGHT_FORWARDS, ApiSettings.DEFAULT_MAX_CONNECTIONS,
-                ApiSettings.DEFAULT_IDLE_TIMEOUT);
+                ApiSettings.DEFAULT_IDLE_TIMEOUT, true);
     }
 
     /** The HTTP layer's settings for {@code port}, with these bounds. */
     public ApiSettings apiSettings(int port) {
-        return ApiSettings.defaults(port).withBounds(maxWaiters, maxInFlightForwards, maxConnections, idleTimeout);
+        return ApiSettings.defaults(port).withBounds(maxWaiters, maxInFlightForwards, maxConnections, idleTimeout)
+                .withMemoryAnswers(memoryAnswers);
     }
 }

@@ -18,6 +18,15 @@ public interface ListingQueries {
     ListingResult<FacetCounts> categoryFacets(ListingFilter filter);
 
     /**
+     * The facets {@link #categoryFacets} would answer when they are kept in memory and the category's partition is
+     * active here; null otherwise. Never reads a store nor waits, so that it may be called on a thread that must not
+     * block (HTTP's selector thread); a null sends the caller to {@link #categoryFacets}.
+     */
+    default FacetCounts keptCategoryFacets(ListingFilter filter) {
+        return null;
+    }
+
+    /**
      * A page of a category from any local copy of its partition, active or standby (failover reads while the
      * active owner cannot answer), with how many changelog records that copy is behind.
      */

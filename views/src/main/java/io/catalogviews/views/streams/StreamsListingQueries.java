@@ -163,6 +163,21 @@ public final class StreamsListingQueries implements ListingQueries {
     }
 
     @Override
+    public FacetCounts keptCategoryFacets(ListingFilter filter) {
+        if (facetCache == null || filter.category() == null) {
+            return null;
+        }
+        int partition = KeyPartitioner.partitionOf(filter.category(), partitions);
+        try {
+            // As categoryFacets: kept facets are served only while the partition is active here.
+            bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
+        } catch (StoreUnavailableException e) {
+            return null;
+        }
+        return facetCache.get(filter, partition);
+    }
+
+    @Override
     public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
         CategoryName category = categoryOf(filter);
         int partition = KeyPartitioner.partitionOf(category.value(), partitions);
