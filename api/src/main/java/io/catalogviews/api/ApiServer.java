@@ -5,7 +5,7 @@ import io.catalogviews.api.health.Readiness;
 import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.ErrorBodies;
 import io.catalogviews.api.http.JsonErrorHandler;
-import io.catalogviews.api.http.MemoryAnswers;
+import io.catalogviews.api.http.DirectAnswers;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.listing.CursorCodec;
 import io.catalogviews.api.listing.ListingInternalRoutes;
@@ -58,6 +58,8 @@ public final class ApiServer implements AutoCloseable {
      * instance forwarded before it began to stop is answered, not cut off.
      */
     private static final Duration GRACEFUL_STOP = Duration.ofSeconds(5);
+    /** Javalin's template of a product read: the request metrics' route label for it. */
+    private static final String PRODUCT_ROUTE = ProductRoutes.PRODUCT_PATH_PREFIX + "{id}";
 
     private final Javalin app;
     private final Forwarder forwarder;
@@ -116,14 +118,15 @@ public final class ApiServer implements AutoCloseable {
                 // Javalin puts its handlers inside the innermost wrapper: a stop lets the requests in flight finish
                 // (and refuses new ones with 503) instead of cutting them off, which peers relayed as 500s.
                 GracefulHandler graceful = new GracefulHandler();
-                memoryAnswers(settings, owners, listing, stopping, operations).ifPresent(graceful::setHandler);
+                directAnswers(settings, owners, products, listing, stopping, operations)
+                        .ifPresent(graceful::setHandler);
                 server.setHandler(graceful);
                 server.setStopTimeout(GRACEFUL_STOP.toMillis());
             });
             operations.install(cfg);
             cfg.routes.before(ctx -> refuseWhileStopping(ctx, stopping));
             cfg.routes.before(peers::verify);
-            cfg.routes.get("/v1/products/{id}", products::get);
+            cfg.routes.get(PRODUCT_ROUTE, products::get);
             cfg.routes.post("/v1/products/batch", batch::batch);
             cfg.routes.post(BatchRoutes.INTERNAL_BATCH_PATH, batch::internalBatch);
             cfg.routes.get(ListingRoutes.PRODUCTS_PATH, listing::products);
@@ -168,17 +171,25 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /**
-     * The handler that answers reads kept in memory on the selector thread ({@link MemoryAnswers}): a category's
-     * facets. None when the settings turn it off or the request log is on.
+     * The handler that answers plain reads directly, ahead of Javalin ({@link DirectAnswers}): a category's kept
+     * pages and facets on the selector thread, a product by id on a pool thread. None when the settings turn it off
+     * or the request log is on.
      */
-    private static Optional<MemoryAnswers> memoryAnswers(ApiSettings settings, KeyOwners owners, ListingRoutes listing,
-                                                         AtomicBoolean stopping, Operations operations) {
-        if (!settings.memoryAnswers()) {
+    private static Optional<DirectAnswers> directAnswers(ApiSettings settings, KeyOwners owners, ProductRoutes products,
+                                                         ListingRoutes listing, AtomicBoolean stopping,
+                                                         Operations operations) {
+        if (!settings.directAnswers()) {
             return Optional.empty();
         }
-        return operations.memoryAnswers().map(observer -> new MemoryAnswers(
-                Map.of(ListingRoutes.FACETS_PATH, listing::keptFacets), owners.self().hostPort(), stopping::get,
-                observer));
+        List<DirectAnswers.Route> routes = List.of(
+                new DirectAnswers.Route(ListingRoutes.PRODUCTS_PATH, false, false, ListingRoutes.PRODUCTS_PATH,
+                        listing::keptPage),
+                new DirectAnswers.Route(ListingRoutes.FACETS_PATH, false, false, ListingRoutes.FACETS_PATH,
+                        listing::keptFacets),
+                new DirectAnswers.Route(ProductRoutes.PRODUCT_PATH_PREFIX, true, true, PRODUCT_ROUTE,
+                        products::plainAnswer));
+        return operations.directAnswers().map(observer -> new DirectAnswers(routes, owners.self().hostPort(),
+                stopping::get, observer));
     }
 
     /**

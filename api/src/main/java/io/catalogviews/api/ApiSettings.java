@@ -21,13 +21,13 @@ import java.time.Duration;
  *                            answers, each holding at most the one thread writing to it, never hold them all
  * @param idleTimeout         how long a connection may make no progress (a client that neither sends nor reads)
  *                            before it is closed, which frees a thread blocked writing to it
- * @param memoryAnswers       whether reads kept in memory are answered on Jetty's selector thread, ahead of the
- *                            routes ({@link io.catalogviews.api.http.MemoryAnswers}); off, every request takes the
- *                            routes (one dispatch to a pool thread each)
+ * @param directAnswers       whether plain reads are answered directly on Jetty, ahead of Javalin's routes
+ *                            ({@link io.catalogviews.api.http.DirectAnswers}): kept pages and facets on the selector
+ *                            thread, products on a pool thread; off, every request takes the routes
  */
 public record ApiSettings(int port, Duration forwardTimeout, int maxWaiters, long maxRequestBytes,
                           int forwarderThreads, long maxStaleLagRecords, int maxInFlightForwards, int maxConnections,
-                          Duration idleTimeout, boolean memoryAnswers) {
+                          Duration idleTimeout, boolean directAnswers) {
 
     public static final int DEFAULT_MAX_WAITERS = 10_000;
     public static final int DEFAULT_MAX_IN_FLIGHT_FORWARDS = 512;
@@ -53,11 +53,11 @@ public record ApiSettings(int port, Duration forwardTimeout, int maxWaiters, lon
     /** The same settings with these bounds on work in flight. */
     public ApiSettings withBounds(int waiters, int inFlightForwards, int connections, Duration idle) {
         return new ApiSettings(port, forwardTimeout, waiters, maxRequestBytes, forwarderThreads, maxStaleLagRecords,
-                inFlightForwards, connections, idle, memoryAnswers);
+                inFlightForwards, connections, idle, directAnswers);
     }
 
-    /** The same settings with reads kept in memory answered ahead of the routes, or not. */
-    public ApiSettings withMemoryAnswers(boolean on) {
+    /** The same settings with plain reads answered directly, ahead of the routes, or not. */
+    public ApiSettings withDirectAnswers(boolean on) {
         return new ApiSettings(port, forwardTimeout, maxWaiters, maxRequestBytes, forwarderThreads,
                 maxStaleLagRecords, maxInFlightForwards, maxConnections, idleTimeout, on);
     }

@@ -126,12 +126,13 @@ public final class ServeOptions {
                     + "before it is closed. Default: ${DEFAULT-VALUE}.")
     Duration httpIdleTimeout;
 
-    @Option(names = "--http-memory-answers", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
+    @Option(names = "--http-direct-answers", arity = "0..1", fallbackValue = "true", paramLabel = "<true|false>",
             defaultValue = "true",
-            description = "Answer reads kept in memory (a category's facets and pages between the commits that change "
-                    + "them) on Jetty's selector thread, ahead of the routes, instead of dispatching each request to a "
-                    + "pool thread. Off while --request-log is on. Default: ${DEFAULT-VALUE}.")
-    boolean httpMemoryAnswers;
+            description = "Answer plain reads directly on Jetty, ahead of the routes: a category's pages and facets "
+                    + "kept in memory on the selector thread (no dispatch to a pool thread), a product by id on a pool "
+                    + "thread without the servlet layer; the same answers. Off while --request-log is on. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    boolean httpDirectAnswers;
 
     @Option(names = "--streams-config", description = "Extra Kafka Streams or client property key=value "
             + "(repeatable), applied last. Default: none.")
@@ -232,7 +233,7 @@ public final class ServeOptions {
     /** Scan budget, caps on waits, forwards and connections, idle timeout; fails naming the option when invalid. */
     RequestLimits toLimits() {
         return new RequestLimits(scanBudget, maxWaiters, maxInFlightForwards, httpMaxConnections, httpIdleTimeout,
-                httpMemoryAnswers);
+                httpDirectAnswers);
     }
 
     private void checkValues() {

@@ -1,6 +1,7 @@
 package io.catalogviews.api.listing;
 
 import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.DirectAnswers;
 import io.catalogviews.api.http.QueryParams;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.FanOutRouter;
@@ -114,28 +115,48 @@ public final class ListingRoutes {
     }
 
     /**
+     * The body {@link #products} would write for these query parameters when it can be made from memory here at
+     * once: a category's page the view keeps while its partition is active on this instance. Null for anything else
+     * (bad parameters or cursor, the whole catalog, another owner, nothing kept): the route then answers. Never reads
+     * a store nor waits ({@link DirectAnswers}).
+     */
+    public DirectAnswers.Answer keptPage(String path, Map<String, List<String>> query) {
+        ListingQuery listing;
+        try {
+            ListingParams.PageParams params = ListingParams.page(query);
+            Position after = params.cursor() == null ? null
+                    : cursors.decode(params.cursor(), params.filter(), params.sort());
+            listing = new ListingQuery(params.filter(), params.sort(), params.limit(), after);
+        } catch (ApiException e) {
+            return null;
+        }
+        ListingPage kept = ownedHere(listing.filter()) ? queries.keptCategoryPage(listing) : null;
+        return kept == null ? null : new DirectAnswers.Answer(
+                pageBodies.body(ListingPage.merge(List.of(kept), listing.limit()), listing, this::renderPage), null);
+    }
+
+    /**
      * The body {@link #facets} would write for these query parameters when it can be made from memory here at once:
      * the facets of a category the view keeps while its partition is active on this instance. Null for anything
      * else (bad parameters, the whole catalog, another owner, nothing kept, over budget): the route then answers.
-     * Never reads a store nor waits ({@link io.catalogviews.api.http.MemoryAnswers}).
+     * Never reads a store nor waits ({@link DirectAnswers}).
      */
-    public byte[] keptFacets(Map<String, List<String>> query) {
+    public DirectAnswers.Answer keptFacets(String path, Map<String, List<String>> query) {
         ListingParams.FacetParams params;
         try {
             params = ListingParams.facets(query);
         } catch (ApiException e) {
             return null;
         }
-        ListingFilter filter = params.filter();
-        if (filter.isWholeCatalog()
-                || !owners.self().equals(owners.ownerOfCategory(filter.category()).active().orElse(null))) {
-            return null;
-        }
-        FacetCounts kept = queries.keptCategoryFacets(filter);
-        if (kept == null || kept.overBudget()) {
-            return null;
-        }
-        return facetBodies.body(kept, params, ListingRoutes::renderFacets);
+        FacetCounts kept = ownedHere(params.filter()) ? queries.keptCategoryFacets(params.filter()) : null;
+        return kept == null || kept.overBudget() ? null
+                : new DirectAnswers.Answer(facetBodies.body(kept, params, ListingRoutes::renderFacets), null);
+    }
+
+    /** Whether {@code filter} names a category whose partition's active copy the metadata puts on this instance. */
+    private boolean ownedHere(ListingFilter filter) {
+        return !filter.isWholeCatalog()
+                && owners.self().equals(owners.ownerOfCategory(filter.category()).active().orElse(null));
     }
 
     /** @throws ApiException 422 {@code query_too_broad} when a partition's scan would exceed its budget */

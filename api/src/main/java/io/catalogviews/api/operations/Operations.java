@@ -66,11 +66,11 @@ public final class Operations {
     }
 
     /**
-     * Where answers written ahead of the routes ({@link io.catalogviews.api.http.MemoryAnswers}) are counted; empty
+     * Where answers written ahead of the routes ({@link io.catalogviews.api.http.DirectAnswers}) are counted; empty
      * when the request log is on, which logs from the routes only: then every request takes them.
      */
-    public java.util.Optional<io.catalogviews.api.http.MemoryAnswers.Observer> memoryAnswers() {
-        return requestLog ? java.util.Optional.empty() : java.util.Optional.of(metrics::answeredFromMemory);
+    public java.util.Optional<io.catalogviews.api.http.DirectAnswers.Observer> directAnswers() {
+        return requestLog ? java.util.Optional.empty() : java.util.Optional.of(metrics::answeredDirectly);
     }
 
     /** Give it to the forwarder, so forwarded calls are measured. */

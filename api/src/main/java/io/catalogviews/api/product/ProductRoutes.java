@@ -1,6 +1,7 @@
 package io.catalogviews.api.product;
 
 import io.catalogviews.api.http.ApiException;
+import io.catalogviews.api.http.DirectAnswers;
 import io.catalogviews.api.http.Ids;
 import io.catalogviews.api.http.QueryParams;
 import io.catalogviews.api.http.Responses;
@@ -21,6 +22,7 @@ import io.javalin.http.Context;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -33,6 +35,8 @@ public final class ProductRoutes {
 
     static final String VIEW = "product view";
     static final String PRODUCTS_PATH = "/v1/products";
+    /** A product's path before its id. */
+    public static final String PRODUCT_PATH_PREFIX = PRODUCTS_PATH + "/";
     private static final Set<String> GET_PARAMS = Set.of("minVersion", "waitMs", StaleReads.FRESH_PARAM);
     private static final long MAX_WAIT_MS = 10_000;
     private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
@@ -65,6 +69,22 @@ public final class ProductRoutes {
                         (c, lookup, fromActive) -> answer(c, id, lookup, minVersion, fromActive ? waitMs : 0,
                                 entityTags))
                 .fresh(fresh).calleeWait(Duration.ofMillis(waitMs)));
+    }
+
+    /**
+     * The answer {@link #get} would write for a GET of {@code path} (a product's) with {@code query} and no
+     * {@code If-None-Match} when it is a 200 read here from the active copy: no parameter, a valid id, the partition
+     * active on this instance, the product found. Null for anything else (the route answers it). Reads the store:
+     * call it where a read may block ({@link io.catalogviews.api.http.DirectAnswers}).
+     */
+    public DirectAnswers.Answer plainAnswer(String path, Map<String, List<String>> query) {
+        String id = path.substring(PRODUCT_PATH_PREFIX.length());
+        if (!query.isEmpty() || !Ids.isValid(id)
+                || !owners.self().equals(owners.ownerOfProduct(id).active().orElse(null))) {
+            return null;
+        }
+        return queries.get(id) instanceof ProductLookup.Found found
+                ? new DirectAnswers.Answer(found.json(), etag(found)) : null;
     }
 
     /**
@@ -101,12 +121,16 @@ public final class ProductRoutes {
         if (!(lookup instanceof ProductLookup.Found found)) {
             throw ReadFailures.notFound("product '" + id + "'");
         }
-        String etag = "\"" + found.version() + "\"";
+        String etag = etag(found);
         ctx.header("ETag", etag);
         if (EntityTags.matches(entityTags, etag)) {
             ctx.status(304);
             return;
         }
         Responses.json(ctx, 200, found.json());
+    }
+
+    private static String etag(ProductLookup.Found found) {
+        return "\"" + found.version() + "\"";
     }
 }

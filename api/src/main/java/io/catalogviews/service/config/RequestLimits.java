@@ -15,11 +15,11 @@ import java.time.Duration;
  * @param maxInFlightForwards calls to other instances in flight at once: {@code --max-in-flight-forwards}
  * @param maxConnections      HTTP connections open at once: {@code --http-max-connections}
  * @param idleTimeout         how long an HTTP connection may make no progress: {@code --http-idle-timeout}
- * @param memoryAnswers       whether reads kept in memory are answered on Jetty's selector thread, without a
- *                            dispatch: {@code --http-memory-answers} (not a bound, but the HTTP layer's one switch)
+ * @param directAnswers       whether plain reads are answered directly on Jetty, ahead of Javalin's routes:
+ *                            {@code --http-direct-answers} (not a bound, but the HTTP layer's one switch)
  */
 public record RequestLimits(long scanBudget, int maxWaiters, int maxInFlightForwards, int maxConnections,
-                            Duration idleTimeout, boolean memoryAnswers) {
+                            Duration idleTimeout, boolean directAnswers) {
 
     public RequestLimits {
         OptionChecks.inRange("--scan-budget", scanBudget, 100, 100_000_000);
@@ -38,6 +38,6 @@ public record RequestLimits(long scanBudget, int maxWaiters, int maxInFlightForw
     /** The HTTP layer's settings for {@code port}, with these bounds. */
     public ApiSettings apiSettings(int port) {
         return ApiSettings.defaults(port).withBounds(maxWaiters, maxInFlightForwards, maxConnections, idleTimeout)
-                .withMemoryAnswers(memoryAnswers);
+                .withDirectAnswers(directAnswers);
     }
 }

@@ -14,6 +14,14 @@ public interface ListingQueries {
     /** A page of {@code query.filter().category()}, from its local category partition. */
     ListingResult<ListingPage> categoryPage(ListingQuery query);
 
+    /**
+     * The page {@link #categoryPage} would answer when it is kept in memory and the category's partition is active
+     * here; null otherwise. Never reads a store nor waits, as {@link #keptCategoryFacets}.
+     */
+    default ListingPage keptCategoryPage(ListingQuery query) {
+        return null;
+    }
+
     /** Facets of a category with filters; every matching brand counted. */
     ListingResult<FacetCounts> categoryFacets(ListingFilter filter);
 

@@ -164,17 +164,32 @@ public final class StreamsListingQueries implements ListingQueries {
 
     @Override
     public FacetCounts keptCategoryFacets(ListingFilter filter) {
-        if (facetCache == null || filter.category() == null) {
-            return null;
+        int partition = activeCategoryPartition(facetCache, filter);
+        return partition < 0 ? null : facetCache.get(filter, partition);
+    }
+
+    @Override
+    public ListingPage keptCategoryPage(ListingQuery query) {
+        int partition = activeCategoryPartition(categoryPageCache, query.filter());
+        return partition < 0 ? null : categoryPageCache.get(query, Set.of(partition));
+    }
+
+    /**
+     * The partition of {@code filter}'s category when something may be kept for it ({@code cache} is not null) and
+     * it is active here, else -1. As in {@link #categoryPage} and {@link #categoryFacets}, a kept answer is served
+     * only while its partition is active here; no store is read.
+     */
+    private int activeCategoryPartition(Object cache, ListingFilter filter) {
+        if (cache == null || filter.category() == null) {
+            return -1;
         }
         int partition = KeyPartitioner.partitionOf(filter.category(), partitions);
         try {
-            // As categoryFacets: kept facets are served only while the partition is active here.
             bytesStore(StoreNames.CATEGORY_LISTINGS, partition);
         } catch (StoreUnavailableException e) {
-            return null;
+            return -1;
         }
-        return facetCache.get(filter, partition);
+        return partition;
     }
 
     @Override

@@ -5,13 +5,17 @@ import io.catalogviews.api.ApiSettings;
 import io.catalogviews.api.ViewAccess;
 import io.catalogviews.api.listing.CursorCodec;
 import io.catalogviews.api.routing.PeerHeaders;
+import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.FacetCounts;
 import io.catalogviews.views.listing.ListingFilter;
+import io.catalogviews.views.listing.ListingItem;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.ListingResult;
+import io.catalogviews.views.listing.Position;
 import io.catalogviews.views.listing.CategoryCount;
+import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.ClusterView;
 import io.catalogviews.views.routing.Instance;
@@ -27,6 +31,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,10 +45,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The same views behind two real servers, one answering kept facets ahead of the routes ({@link MemoryAnswers}),
- * one with it off: every request must get the same answer from both, and only the first may skip the route.
+ * The same views behind two real servers, one answering plain reads ahead of the routes ({@link DirectAnswers}), one
+ * with it off: every request must get the same answer from both, and only the first may skip the routes.
  */
-class MemoryAnswersHttpTest {
+class DirectAnswersHttpTest {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     /** Facets kept for these categories; any other category is counted by the route. */
@@ -52,6 +57,8 @@ class MemoryAnswersHttpTest {
     private final List<ApiServer> servers = new ArrayList<>();
     private FakeListings withAnswers;
     private FakeListings without;
+    private final FakeProducts productsOn = new FakeProducts();
+    private final FakeProducts productsOff = new FakeProducts();
     private Instance on;
     private Instance off;
 
@@ -59,8 +66,8 @@ class MemoryAnswersHttpTest {
     void start() throws IOException {
         withAnswers = new FakeListings();
         without = new FakeListings();
-        on = serve(withAnswers, true);
-        off = serve(without, false);
+        on = serve(withAnswers, productsOn, true);
+        off = serve(without, productsOff, false);
     }
 
     @AfterEach
@@ -74,6 +81,7 @@ class MemoryAnswersHttpTest {
         HttpResponse<String> routed = get(off, "/v1/facets?category=kept&brandLimit=2", Map.of());
 
         assertSameAnswer(fast, routed);
+        assertThat(headerNames(fast)).isEqualTo(headerNames(routed));
         assertThat(fast.statusCode()).isEqualTo(200);
         assertThat(fast.body()).contains("\"b0\"").doesNotContain("\"b2\"");
         assertThat(fast.headers().firstValue("X-Served-By")).hasValue(on.hostPort());
@@ -81,6 +89,61 @@ class MemoryAnswersHttpTest {
                 .orElseThrow());
         assertThat(withAnswers.routed.get()).as("facets the route read on the server answering from memory").isZero();
         assertThat(without.routed.get()).as("facets the route read with memory answers off").isEqualTo(1);
+    }
+
+    @Test
+    void shouldWalkAKeptCategoryWithTheRoutesCursorsWhenPagesAreAnsweredFromMemory() throws Exception {
+        List<String> walkedFast = walk(on, "kept");
+        List<String> walkedRouted = walk(off, "kept");
+
+        assertThat(walkedFast).isEqualTo(walkedRouted).hasSize(FakeListings.ITEMS);
+        assertThat(withAnswers.routedPages.get()).as("pages the route read on the server answering from memory")
+                .isZero();
+        assertThat(without.routedPages.get()).as("pages the route read with memory answers off").isEqualTo(4);
+        // A cursor one server signed is the other's too (the same secret): each answers it as the route would.
+        HttpResponse<String> first = get(off, "/v1/products?category=kept&limit=3", Map.of());
+        String cursor = first.body().replaceAll(".*\"nextCursor\":\"([^\"]+)\".*", "$1");
+        assertSameAnswer(get(on, "/v1/products?category=kept&limit=3&cursor=" + cursor, Map.of()),
+                get(off, "/v1/products?category=kept&limit=3&cursor=" + cursor, Map.of()));
+        assertThat(withAnswers.routedPages.get()).isZero();
+    }
+
+    @Test
+    void shouldAnswerAProductWithItsEtagWithoutTheRouteWhenItIsFoundHere() throws Exception {
+        HttpResponse<String> direct = get(on, "/v1/products/p-3", Map.of());
+        HttpResponse<String> routed = get(off, "/v1/products/p-3", Map.of());
+
+        assertSameAnswer(direct, routed);
+        assertThat(headerNames(direct)).isEqualTo(headerNames(routed));
+        assertThat(direct.statusCode()).isEqualTo(200);
+        assertThat(direct.headers().firstValue("ETag")).hasValue("\"3\"").isEqualTo(routed.headers().firstValue("ETag"));
+        assertThat(direct.headers().firstValue("X-Served-By")).hasValue(on.hostPort());
+        assertThat(productsOn.readByRoute.get()).as("reads made by the route with direct answers on").isZero();
+        assertThat(productsOff.readByRoute.get()).as("reads made by the route with direct answers off").isEqualTo(1);
+    }
+
+    @Test
+    void shouldLeaveProductReadsToTheRouteWhenTheyAreNotPlainFoundReads() throws Exception {
+        List<String> targets = List.of(
+                "/v1/products/p-gone",                      // deleted: 404
+                "/v1/products/p-none",                      // absent: 404
+                "/v1/products/p-3?minVersion=4&waitMs=0",   // 409: version not reached
+                "/v1/products/p-3?minVersion=2",
+                "/v1/products/p-3?fresh=maybe",             // 400 naming fresh
+                "/v1/products/p%2D3",
+                "/v1/products/p-3/",
+                "/v1/products/bad id",
+                "/v1/products/" + "x".repeat(300));
+        for (String target : targets) {
+            assertSameAnswer(get(on, target.replace(" ", "%20"), Map.of()),
+                    get(off, target.replace(" ", "%20"), Map.of()));
+        }
+        assertThat(productsOn.readByRoute.get()).as("reads the route made with direct answers on")
+                .isEqualTo(productsOff.readByRoute.get()).isPositive();
+
+        HttpResponse<String> notModified = get(on, "/v1/products/p-3", Map.of("If-None-Match", "\"3\""));
+        assertThat(notModified.statusCode()).isEqualTo(304);
+        assertThat(productsOn.readByRoute.get()).isEqualTo(productsOff.readByRoute.get() + 1);
     }
 
     @Test
@@ -93,6 +156,9 @@ class MemoryAnswersHttpTest {
                 "/v1/facets",                               // whole catalog: not kept here
                 "/v1/facets/?category=kept",
                 "/v1/facetsx?category=kept",                // no such route
+                "/v1/products?category=kept&limit=500",     // 400 naming limit
+                "/v1/products?category=kept&cursor=forged", // 400 naming cursor
+                "/v1/products?category=counted&limit=4",    // not kept: the route reads it
                 "/health/live");
         for (String target : targets) {
             assertSameAnswer(get(on, target, Map.of()), get(off, target, Map.of()));
@@ -112,10 +178,11 @@ class MemoryAnswersHttpTest {
     void shouldAnswerAsTheRoutesDoWhenQueriesAreRandom() throws Exception {
         long seed = 20261205L;
         Random random = new Random(seed);
-        String[] names = {"category", "brand", "minPrice", "maxPrice", "inStock", "brandLimit", "fresh", "x", ""};
+        String[] names = {"category", "brand", "minPrice", "maxPrice", "inStock", "brandLimit", "fresh", "x", "",
+            "limit", "sort", "cursor", "minVersion", "waitMs"};
         String[] values = {"kept", "also-kept", "counted", "b0", "b1", "10", "-1", "99999999999999999999", "true",
-                "false", "", "%20", "+", "a%2Cb", "ke pt", "\u00e9", "0"};
-        for (int i = 0; i < 150; i++) {
+                "false", "", "%20", "+", "a%2Cb", "ke pt", "\u00e9", "0", "3", "price", "-price", "-updatedAt"};
+        for (int i = 0; i < 200; i++) {
             StringBuilder query = new StringBuilder();
             int parts = random.nextInt(5);
             for (int p = 0; p < parts; p++) {
@@ -125,27 +192,49 @@ class MemoryAnswersHttpTest {
                     query.append(random.nextInt(12) == 0 ? "==" : "=").append(values[random.nextInt(values.length)]);
                 }
             }
-            String target = "/v1/facets?" + query.toString().replace(" ", "%20").replace("\u00e9", "%C3%A9");
+            String[] paths = {"/v1/facets?", "/v1/products?", "/v1/products/p-3?", "/v1/products/p-gone?"};
+            String target = paths[i % paths.length] + query.toString().replace(" ", "%20").replace("\u00e9", "%C3%A9");
             assertThat(sameAnswer(get(on, target, Map.of()), get(off, target, Map.of())))
                     .as("the same answer to %s (seed %d, case %d)", target, seed, i).isTrue();
         }
-        assertThat(withAnswers.routed.get()).as("requests the route answered").isLessThan(150);
+        assertThat(withAnswers.routed.get() + withAnswers.routedPages.get() + productsOn.readByRoute.get())
+                .as("reads the routes made with direct answers on (some queries were answered directly)")
+                .isLessThan(without.routed.get() + without.routedPages.get() + productsOff.readByRoute.get());
     }
 
     @Test
     void shouldParseOnlyPlainQueriesWhenDecodingWouldChangeNothing() {
-        assertThat(MemoryAnswers.plainQuery("category=kept&brand=a&brand=b"))
+        assertThat(DirectAnswers.plainQuery("category=kept&brand=a&brand=b"))
                 .isEqualTo(Map.of("category", List.of("kept"), "brand", List.of("a", "b")));
-        assertThat(MemoryAnswers.plainQuery("")).isEmpty();
-        assertThat(MemoryAnswers.plainQuery(null)).isEmpty();
-        assertThat(MemoryAnswers.plainQuery("minPrice=")).isEqualTo(Map.of("minPrice", List.of("")));
+        assertThat(DirectAnswers.plainQuery("")).isEmpty();
+        assertThat(DirectAnswers.plainQuery(null)).isEmpty();
+        assertThat(DirectAnswers.plainQuery("minPrice=")).isEqualTo(Map.of("minPrice", List.of("")));
         for (String notPlain : List.of("a=%41", "a=b+c", "a", "=b", "a=b&", "&a=b", "a=b&&c=d", "a==b", "a=b=c",
                 "a=\u00e9", "a=b;c", "a=" + "x".repeat(3000))) {
-            assertThat(MemoryAnswers.plainQuery(notPlain)).as(notPlain).isNull();
+            assertThat(DirectAnswers.plainQuery(notPlain)).as(notPlain).isNull();
         }
     }
 
     // ---------------------------------------------------------------- fixtures
+
+    /** Every id of {@code category}, page by page (3 a page) with the cursors the server writes. */
+    private static List<String> walk(Instance server, String category) throws Exception {
+        List<String> ids = new ArrayList<>();
+        String cursor = null;
+        do {
+            HttpResponse<String> page = get(server, "/v1/products?category=" + category + "&limit=3"
+                    + (cursor == null ? "" : "&cursor=" + cursor), Map.of());
+            assertThat(page.statusCode()).as(page.body()).isEqualTo(200);
+            java.util.regex.Matcher id = java.util.regex.Pattern.compile("\"id\":\"([^\"]+)\"").matcher(page.body());
+            while (id.find()) {
+                ids.add(id.group(1));
+            }
+            java.util.regex.Matcher next = java.util.regex.Pattern.compile("\"nextCursor\":\"([^\"]+)\"")
+                    .matcher(page.body());
+            cursor = next.find() ? next.group(1) : null;
+        } while (cursor != null);
+        return ids;
+    }
 
     private static void assertSameAnswer(HttpResponse<String> a, HttpResponse<String> b) {
         assertThat(a.statusCode()).as("status of " + a.uri()).isEqualTo(b.statusCode());
@@ -154,12 +243,16 @@ class MemoryAnswersHttpTest {
                 .isEqualTo(b.headers().firstValue("Content-Type"));
     }
 
+    private static Set<String> headerNames(HttpResponse<String> response) {
+        return new java.util.TreeSet<>(response.headers().map().keySet().stream().map(String::toLowerCase).toList());
+    }
+
     private static boolean sameAnswer(HttpResponse<String> a, HttpResponse<String> b) {
         return a.statusCode() == b.statusCode() && a.body().equals(b.body())
                 && a.headers().firstValue("Content-Type").equals(b.headers().firstValue("Content-Type"));
     }
 
-    private Instance serve(FakeListings listings, boolean memoryAnswers) throws IOException {
+    private Instance serve(FakeListings listings, FakeProducts products, boolean directAnswers) throws IOException {
         Instance self;
         try (ServerSocket held = new ServerSocket(0)) {
             self = new Instance("127.0.0.1", held.getLocalPort());
@@ -190,16 +283,42 @@ class MemoryAnswersHttpTest {
                 return 1;
             }
         };
-        servers.add(ApiServer.start(ApiSettings.defaults(self.port()).withMemoryAnswers(memoryAnswers),
-                new ViewAccess(owners, unsupported(ProductQueries.class), listings, unsupported(ClusterView.class)),
+        servers.add(ApiServer.start(ApiSettings.defaults(self.port()).withDirectAnswers(directAnswers),
+                new ViewAccess(owners, products, listings, unsupported(ClusterView.class)),
                 new CursorCodec("test"), new PeerHeaders("test-cluster-secret-0001", null), () -> true));
         return self;
     }
 
-    /** Facets of three brands for every category; kept (one object per category) for {@link #KEPT}. */
+    /**
+     * Facets of three brands and {@link #ITEMS} products by price for every category; kept (one object per query) for
+     * {@link #KEPT}.
+     */
     private static final class FakeListings implements ListingQueries {
+        static final int ITEMS = 10;
         final AtomicInteger routed = new AtomicInteger();
+        final AtomicInteger routedPages = new AtomicInteger();
         private final Map<String, FacetCounts> kept = new java.util.concurrent.ConcurrentHashMap<>();
+        private final Map<ListingQuery, ListingPage> keptPages = new java.util.concurrent.ConcurrentHashMap<>();
+
+        private static ListingPage page(ListingQuery query) {
+            List<ListingItem> items = new ArrayList<>();
+            for (int n = 0; n < ITEMS; n++) {
+                String id = "p-" + n;
+                Position position = new Position(SortOrder.PRICE.priceSortValue(100L + n), id);
+                if (query.after() == null || position.compareTo(query.after()) > 0) {
+                    items.add(new ListingItem(position, ("{\"id\":\"" + id + "\",\"priceCents\":" + (100 + n) + "}")
+                            .getBytes(StandardCharsets.UTF_8)));
+                }
+            }
+            boolean more = items.size() > query.limit();
+            return new ListingPage(more ? items.subList(0, query.limit()) : items, more);
+        }
+
+        @Override
+        public ListingPage keptCategoryPage(ListingQuery query) {
+            return KEPT.contains(query.filter().category()) ? keptPages.computeIfAbsent(query, FakeListings::page)
+                    : null;
+        }
 
         private static FacetCounts counted(ListingFilter filter) {
             Map<String, Long> brands = new TreeMap<>(Map.of("b0", 5L, "b1", 3L, "b2", 1L));
@@ -227,12 +346,13 @@ class MemoryAnswersHttpTest {
 
         @Override
         public ListingResult<ListingPage> categoryPage(ListingQuery query) {
-            throw new UnsupportedOperationException("not used here");
+            routedPages.incrementAndGet();
+            return new ListingResult.Ok<>(page(query));
         }
 
         @Override
         public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
-            throw new UnsupportedOperationException("not used here");
+            return new ReplicaRead<>(categoryPage(query), 0);
         }
 
         @Override
@@ -242,12 +362,49 @@ class MemoryAnswersHttpTest {
 
         @Override
         public ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions) {
-            throw new UnsupportedOperationException("not used here");
+            return new ListingResult.Ok<>(page(query));
         }
 
         @Override
         public ListingResult<List<CategoryCount>> categories(Set<Integer> partitions) {
             return new ListingResult.Ok<>(List.of());
+        }
+    }
+
+    /** Products p-0 .. p-9 at version n; p-gone deleted; counts the reads made from inside Javalin's routes. */
+    private static final class FakeProducts implements ProductQueries {
+        final AtomicInteger readByRoute = new AtomicInteger();
+
+        @Override
+        public ProductLookup get(String id) {
+            if (java.util.Arrays.stream(Thread.currentThread().getStackTrace())
+                    .anyMatch(frame -> frame.getClassName().startsWith("io.javalin."))) {
+                readByRoute.incrementAndGet();
+            }
+            if (id.equals("p-gone")) {
+                return new ProductLookup.Deleted(7);
+            }
+            if (id.matches("p-[0-9]")) {
+                int n = id.charAt(2) - '0';
+                return new ProductLookup.Found(n, ("{\"id\":\"" + id + "\",\"version\":" + n + "}")
+                        .getBytes(StandardCharsets.UTF_8));
+            }
+            return ProductLookup.ABSENT;
+        }
+
+        @Override
+        public List<ProductLookup> getAll(List<String> ids) {
+            return ids.stream().map(this::get).toList();
+        }
+
+        @Override
+        public ReplicaRead getFromAnyReplica(String id) {
+            return new ReplicaRead(get(id), 0);
+        }
+
+        @Override
+        public ReplicaBatch getAllFromAnyReplica(List<String> ids) {
+            return new ReplicaBatch(getAll(ids), 0);
         }
     }
 
