@@ -15,6 +15,8 @@ import io.catalogviews.views.routing.Ownership;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -127,8 +129,12 @@ class RequestBoundsHttpTest {
         assertThat(forwarded.statusCode()).isEqualTo(200);
         assertThat(ms).as("the forwarder's threads were free (the idle timeout would free them after 30 s)")
                 .isLessThan(5_000);
-        assertThat(blockedWriters()).as("threads blocked writing to clients that do not read").hasSize(4)
-                .allMatch(SERVER_THREADS::equals);
+        // Sampled stacks also catch a thread in the middle of an ordinary write (the answer just relayed): the four
+        // blocked ones stay, any other passes within moments.
+        await().alias("only the four writes to clients that do not read stay blocked").atMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(blockedWriters())
+                        .as("threads blocked writing to clients that do not read")
+                        .hasSize(4).allMatch(SERVER_THREADS::equals));
     }
 
     @Test
@@ -158,15 +164,23 @@ class RequestBoundsHttpTest {
                         .hasSize(2).allMatch(SERVER_THREADS::equals));
     }
 
-    @Test
-    void shouldAnswerOtherClientsWhenEveryConnectionButOneDoesNotRead() throws Exception {
+    /**
+     * Answered directly (DirectAnswers), a product's answer is written without holding a thread; through the route,
+     * a thread blocks writing it: either way the last connection is answered.
+     */
+    @ParameterizedTest(name = "direct answers {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldAnswerOtherClientsWhenEveryConnectionButOneDoesNotRead(boolean directAnswers) throws Exception {
         int connections = 12;
-        Pair pair = start(settings -> settings.withBounds(10, 10, connections, Duration.ofSeconds(30)), null);
+        Pair pair = start(settings -> settings.withBounds(10, 10, connections, Duration.ofSeconds(30))
+                .withDirectAnswers(directAnswers), null);
         for (int i = 0; i < connections - 1; i++) {
             notReading(pair.a(), "/v1/products/a-large-" + i);
         }
-        await().alias("every write to a client that does not read is blocked").atMost(Duration.ofSeconds(60))
-                .until(() -> blockedWrites() >= connections - 1);
+        await().alias("every large answer is being written to a client that does not read")
+                .atMost(Duration.ofSeconds(60))
+                .until(() -> pair.views(pair.a()).largeReads.get() >= connections - 1
+                        && (directAnswers || blockedWrites() >= connections - 1));
 
         long start = System.nanoTime();
         HttpResponse<String> answer = get(pair.a(), "/v1/products/a-1");
