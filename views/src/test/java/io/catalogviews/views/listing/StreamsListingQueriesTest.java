@@ -8,9 +8,11 @@ import io.catalogviews.views.listing.internals.PageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
 import io.catalogviews.views.streams.ActiveStoreHandles;
 import io.catalogviews.views.streams.StreamsListingQueries;
+import io.catalogviews.views.query.KeyPartitioner;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.kafka.streams.KafkaStreams;
@@ -77,6 +79,25 @@ class StreamsListingQueriesTest {
             handles.invalidate();
             streams.close(Duration.ofSeconds(5));
             assertEveryQueryFails(queries);
+        } finally {
+            streams.close(Duration.ofSeconds(5));
+        }
+    }
+
+    @Test
+    void shouldServeNoKeptFacetsWhenTheirPartitionIsNotActiveHere(@TempDir Path stateDir) {
+        KafkaStreams streams = streams(stateDir);
+        try {
+            FacetCache facets = new FacetCache(2, 1_000);
+            int partition = KeyPartitioner.partitionOf("phones", 2);
+            FacetCounts counted = new FacetCounts(3, 1, Map.of("acme", 3L), 100L, 300L);
+            facets.keep(PHONES, partition, facets.stamp(), counted);
+            StreamsListingQueries queries = new StreamsListingQueries(streams, 2, 10_000, facets, null, null,
+                    new ActiveStoreHandles(streams));
+
+            assertThat(facets.get(PHONES, partition)).as("the facets kept").isSameAs(counted);
+            assertThat(queries.keptCategoryFacets(PHONES)).as("kept facets of a partition not active here").isNull();
+            assertThat(queries.keptCategoryFacets(ALL)).as("the whole catalog is never kept here").isNull();
         } finally {
             streams.close(Duration.ofSeconds(5));
         }
