@@ -9,12 +9,11 @@ import io.catalogviews.api.routing.PeerHeaders;
 import io.catalogviews.api.routing.PeerRequest;
 import io.catalogviews.api.routing.RequestTarget;
 import io.catalogviews.api.routing.StaleReads;
-import io.catalogviews.views.query.ProductLookup;
+import io.catalogviews.api.testing.OwnedHere;
 import io.catalogviews.views.query.ProductCommits;
+import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.routing.Instance;
-import io.catalogviews.views.routing.KeyOwners;
-import io.catalogviews.views.routing.Ownership;
 import io.javalin.Javalin;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,8 +26,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -134,28 +131,6 @@ class ProductDeadlineHttpTest {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
-    /** Every product lives here. */
-    private record OwnedHere(Instance self) implements KeyOwners {
-        @Override
-        public Ownership ownerOfProduct(String productId) {
-            return new Ownership(0, Optional.of(self), List.of());
-        }
-
-        @Override
-        public Ownership ownerOfCategory(String category) {
-            return new Ownership(0, Optional.of(self), List.of());
-        }
-
-        @Override
-        public Map<Integer, Instance> activeOwners(String storeName) {
-            return Map.of(0, self);
-        }
-
-        @Override
-        public int partitions() {
-            return 1;
-        }
-    }
 
     /** Every product at version 1, forever. */
     private static final class VersionOne implements ProductQueries {
