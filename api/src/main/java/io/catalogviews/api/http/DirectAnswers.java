@@ -1,6 +1,7 @@
 package io.catalogviews.api.http;
 
 import io.catalogviews.api.routing.Forwarding;
+import io.catalogviews.api.routing.RequestTarget;
 import org.eclipse.jetty.http.HttpField;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -180,7 +181,7 @@ public final class DirectAnswers extends Handler.Wrapper {
 
     private static boolean plainSegment(String path, int from) {
         for (int i = from; i < path.length(); i++) {
-            if (!unreserved(path.charAt(i))) {
+            if (!RequestTarget.unreserved(path.charAt(i))) {
                 return false;
             }
         }
@@ -226,7 +227,7 @@ public final class DirectAnswers extends Handler.Wrapper {
                         return null;
                     }
                     eq = i;
-                } else if (!unreserved(c)) {
+                } else if (!RequestTarget.unreserved(c)) {
                     return null;
                 }
             }
@@ -238,10 +239,5 @@ public final class DirectAnswers extends Handler.Wrapper {
             start = end + 1;
         }
         return params;
-    }
-
-    private static boolean unreserved(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
     }
 }

@@ -1,5 +1,6 @@
 package io.catalogviews.api.operations;
 
+import io.catalogviews.api.http.DirectAnswers;
 import io.catalogviews.api.logging.RequestLog;
 import io.catalogviews.api.metrics.ApiMetrics;
 import io.catalogviews.api.metrics.MetricsEndpoint;
@@ -12,6 +13,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -66,11 +68,11 @@ public final class Operations {
     }
 
     /**
-     * Where answers written ahead of the routes ({@link io.catalogviews.api.http.DirectAnswers}) are counted; empty
+     * Where answers written ahead of the routes ({@link DirectAnswers}) are counted; empty
      * when the request log is on, which logs from the routes only: then every request takes them.
      */
-    public java.util.Optional<io.catalogviews.api.http.DirectAnswers.Observer> directAnswers() {
-        return requestLog ? java.util.Optional.empty() : java.util.Optional.of(metrics::answeredDirectly);
+    public Optional<DirectAnswers.Observer> directAnswers() {
+        return requestLog ? Optional.empty() : Optional.of(metrics::answeredDirectly);
     }
 
     /** Give it to the forwarder, so forwarded calls are measured. */

@@ -84,7 +84,8 @@ public final class RequestTarget {
         }
     }
 
-    private static boolean unreserved(char c) {
+    /** Whether {@code c} is one of RFC 3986's unreserved characters ({@code A-Z a-z 0-9 - . _ ~}). */
+    public static boolean unreserved(char c) {
         return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
                 || c == '_' || c == '~';
     }
