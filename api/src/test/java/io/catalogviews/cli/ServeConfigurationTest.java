@@ -192,6 +192,20 @@ class ServeConfigurationTest {
     }
 
     @Test
+    void shouldAnswerPlainReadsDirectlyByDefaultAndTurnThatOffByFlagOrEnvironment() {
+        assertThat(parse(Map.of()).toLimits().directAnswers()).isTrue();
+        assertThat(parse(Map.of(), "--http-direct-answers=false").toLimits().directAnswers()).isFalse();
+        assertThat(parse(Map.of("CATALOG_VIEWS_HTTP_DIRECT_ANSWERS", "false")).toLimits().apiSettings(8081)
+                .directAnswers()).isFalse();
+        assertThat(parse(Map.of("CATALOG_VIEWS_HTTP_DIRECT_ANSWERS", "false"), "--http-direct-answers").toLimits()
+                .directAnswers()).isTrue();
+
+        Run run = run(Map.of("CATALOG_VIEWS_HTTP_DIRECT_ANSWERS", "sometimes"), "serve");
+        assertThat(run.exit()).isEqualTo(2);
+        assertThat(run.err()).contains("--http-direct-answers").contains("'sometimes'");
+    }
+
+    @Test
     void shouldFailNamingTheOptionAndTheVariableWhenAnEnvironmentValueIsInvalid() {
         Run run = run(Map.of("CATALOG_VIEWS_HTTP_PORT", "eighty"), "serve");
 
