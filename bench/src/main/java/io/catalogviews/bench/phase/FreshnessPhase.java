@@ -4,6 +4,8 @@ import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.freshness.FreshnessRun;
 import io.catalogviews.bench.load.HttpTarget;
+import io.catalogviews.bench.observe.CommitTimes;
+import io.catalogviews.bench.observe.MetricsScrape;
 import io.catalogviews.bench.query.Query;
 import io.catalogviews.bench.query.QueryClass;
 import io.catalogviews.bench.query.Workloads;
@@ -80,13 +82,20 @@ public final class FreshnessPhase {
                     mix.isEmpty() ? 0 : s.freshnessReadRate()));
             long base = views.lag().inputCommitted();
             long before = model.changesApplied();
+            MetricsScrape metricsBefore = MetricsScrape.of(started.serviceUrl());
+            long startedAt = System.nanoTime();
             FreshnessFigures.Run r = freshness.run(run, model, s.seed(), ctx::say);
+            CommitTimes commits = CommitTimes.between(metricsBefore, MetricsScrape.of(started.serviceUrl()),
+                    (System.nanoTime() - startedAt) / 1e9);
             say("product view", r.productView());
             say("category pages", r.categoryPages());
             if (r.readLoad() != null) {
                 ctx.say(String.format(Locale.ROOT, "  read mix: %,.0f/s of %,.0f asked, p99 %.1f ms, %d wrong, "
                                 + "%d errors, %d dropped", r.readLoad().achievedRate(), r.readLoad().askedRate(),
                         r.readLoad().p99Ms(), r.readLoad().wrong(), r.readLoad().errors(), r.readLoad().dropped()));
+            }
+            if (commits != null) {
+                ctx.say("  " + commits.describe());
             }
             runs.add(r);
             views.awaitCaughtUp(started.serviceUrl(), model, base, base + model.changesApplied() - before,

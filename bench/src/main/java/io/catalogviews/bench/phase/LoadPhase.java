@@ -2,6 +2,8 @@ package io.catalogviews.bench.phase;
 
 import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.catalog.CatalogModel;
+import io.catalogviews.bench.observe.CommitTimes;
+import io.catalogviews.bench.observe.MetricsScrape;
 import io.catalogviews.bench.results.LoadFigures;
 import io.catalogviews.bench.results.MaterializedRuns;
 import io.catalogviews.bench.service.Materialization;
@@ -23,12 +25,23 @@ public final class LoadPhase {
         this.ctx = ctx;
     }
 
+    /** The load's commits, read from the service's metrics, said when the service exposes them. */
+    private void sayCommits(MetricsScrape before, long startedAt, String serviceUrl) {
+        CommitTimes commits = CommitTimes.between(before, MetricsScrape.of(serviceUrl),
+                (System.nanoTime() - startedAt) / 1e9);
+        if (commits != null) {
+            ctx.say("  load's " + commits.describe());
+        }
+    }
+
     public LoadFigures run(CatalogModel model, Materialization views, StartPhase.Started started) throws Exception {
         BenchSettings s = ctx.settings();
         long events = s.products() + s.updates();
         ctx.say("publishing " + s.products() + " products and " + s.updates() + " price/stock changes, each kind "
                 + "timed in " + s.runs() + " part(s)");
         TimedWrites writes = new TimedWrites(ctx, views, started, model);
+        MetricsScrape metricsBefore = MetricsScrape.of(started.serviceUrl());
+        long startedAt = System.nanoTime();
         MaterializedRuns products = writes.publish("new products", s.products(), s.runs(),
                 k -> model.upsert((int) k));
         MaterializedRuns changes = s.updates() == 0 ? null
@@ -38,6 +51,7 @@ public final class LoadPhase {
                         + "%,.0f/s%s)", load.events(), load.materializedPerSecond(), products.medianPerSecond(),
                 changes == null ? "" : String.format(Locale.ROOT, ", changes median %,.0f/s",
                         changes.medianPerSecond())));
+        sayCommits(metricsBefore, startedAt, started.serviceUrl());
         if (!s.passThrough()) {
             return load;
         }

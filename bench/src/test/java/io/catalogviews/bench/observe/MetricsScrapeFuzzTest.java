@@ -20,10 +20,14 @@ class MetricsScrapeFuzzTest {
             "=", " ", "\n", "store", "result", "hit", "miss", "product-view", "store=\"", "result=\"", ",store=\"",
             "NaN", "+Inf", "-Inf", "-1", "1e308", "9223372036854775807", "0.5", "#", "\\", "é", "\u0000",
             "kafka_stream_state_block_cache_data_hit_ratio", "kafka_stream_state_block_cache_usage",
-            "catalog_store_sorted_runs", "catalog_idle_compactions_total", "category-listings");
+            "catalog_store_sorted_runs", "catalog_idle_compactions_total", "category-listings",
+            "kafka_stream_thread_commit_total", "kafka_producer_flush_time_ns_total",
+            "kafka_producer_txn_send_offsets_time_ns_total", "kafka_producer_txn_commit_time_ns_total",
+            "thread_id=\"app-StreamThread-1\"", "client_id=\"app-StreamThread-2-producer\"");
 
     @Test
     void shouldReportNumbersOrNothingWhenMetricsTextIsArbitrary() {
+        // The commit times (CommitTimes) come from the same text and must hold the same promise.
         SplittableRandom random = new SplittableRandom(20261204);
         for (int i = 0; i < 5_000; i++) {
             String beforeText = hostileText(random);
@@ -41,8 +45,52 @@ class MetricsScrapeFuzzTest {
                 if (runs != null) {
                     assertThat(runs).as("stores with sorted runs").isNotEmpty().doesNotContainKey(null);
                 }
+                assertNumbersOrNothing(CommitTimes.between(before, after, 1 + random.nextInt(30)));
             }).as("metrics text before:%n%s%nafter:%n%s", beforeText, afterText).doesNotThrowAnyException();
         }
+    }
+
+    @Test
+    void shouldReportCommitTimesAsNumbersOrNothingWhenCommitSeriesHoldArbitraryValues() {
+        SplittableRandom random = new SplittableRandom(20261205);
+        List<String> names = List.of(CommitTimes.COMMITS, CommitTimes.FLUSH, CommitTimes.OFFSETS, CommitTimes.END);
+        List<String> labels = List.of("thread_id=\"app-StreamThread-1\"", "thread_id=\"app-StreamThread-2\"",
+                "client_id=\"app-StreamThread-1-producer\"", "client_id=\"other-producer\"", "", "StreamThread-");
+        List<String> values = List.of("NaN", "+Inf", "-Inf", "-1", "0", "1e308", "-1e308", "9223372036854775807",
+                "4.9E-324", "12", "3.5e9", "x");
+        int reported = 0;
+        for (int i = 0; i < 5_000; i++) {
+            String[] texts = new String[2];
+            for (int t = 0; t < 2; t++) {
+                StringBuilder text = new StringBuilder();
+                for (int line = random.nextInt(12); line > 0; line--) {
+                    text.append(names.get(random.nextInt(names.size()))).append('{')
+                            .append(labels.get(random.nextInt(labels.size()))).append("} ")
+                            .append(random.nextBoolean() ? values.get(random.nextInt(values.size()))
+                                    : Double.toString(random.nextDouble(-1e3, 1e12)))
+                            .append('\n');
+                }
+                texts[t] = text.toString();
+            }
+            double seconds = random.nextInt(4) == 0 ? -random.nextDouble(100) : random.nextDouble(1e-6, 1e4);
+            CommitTimes commits = CommitTimes.between(new MetricsScrape(PrometheusText.parse(texts[0]), null),
+                    new MetricsScrape(PrometheusText.parse(texts[1]), null), seconds);
+            assertNumbersOrNothing(commits);
+            reported += commits == null ? 0 : 1;
+        }
+        assertThat(reported).as("readings that gave commit times").isGreaterThan(500);
+    }
+
+    private static void assertNumbersOrNothing(CommitTimes commits) {
+        if (commits == null) {
+            return;
+        }
+        assertThat(commits.threads()).isPositive();
+        assertThat(commits.commits()).isNotNegative();
+        assertThat(List.of(commits.flushMs(), commits.offsetsMs(), commits.endMs(), commits.perCommitMs(),
+                commits.commitsPerThreadSecond())).allSatisfy(ms -> assertThat(ms).isNotNegative().isFinite());
+        assertThat(commits.blockedShare()).isBetween(0.0, 1.0);
+        assertThat(commits.describe()).startsWith("commits: ");
     }
 
     @Test
