@@ -10,7 +10,8 @@ import java.util.Locale;
  * of the records produced since the last commit), {@code sendOffsetsToTransaction} (the input offsets, through the
  * group coordinator) and {@code commitTransaction} (EndTxn). A thread blocked there applies no record, so the
  * share of the threads' wall time spent in those calls caps what they can apply, and each stage of a change pays
- * one commit before its change is visible (docs/benchmarks.md, "Where a commit's time goes").
+ * one commit before its change is visible (docs/benchmarks.md, "Method", "Commits", and "Where a change's time goes
+ * in the two stages").
  *
  * @param threads  stream threads seen (a producer per thread under exactly-once v2)
  * @param seconds  wall time between the readings
@@ -59,7 +60,7 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
 
     /** Wall time of one commit in the three round trips, ms (0 without commits). */
     public double perCommitMs() {
-        return commits == 0 ? 0 : (flushMs + offsetsMs + endMs) / commits;
+        return perCommit(flushMs + offsetsMs + endMs);
     }
 
     /** Share of the stream threads' wall time spent blocked in those round trips (0..1). */
@@ -69,11 +70,14 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
 
     /** "commits: 2 threads × 18.3/s; per commit 11.2 ms flush + 8.9 ms offsets + 4.1 ms EndTxn = 24.2 ms; …". */
     public String describe() {
-        double c = Math.max(1, commits);
         return String.format(Locale.ROOT, "commits: %d threads × %.1f/s; per commit %.1f ms flush + %.1f ms offsets "
                         + "+ %.1f ms EndTxn = %.1f ms; threads blocked in them %.0f %% of the time", threads,
-                commitsPerThreadSecond(), flushMs / c, offsetsMs / c, endMs / c, perCommitMs(),
+                commitsPerThreadSecond(), perCommit(flushMs), perCommit(offsetsMs), perCommit(endMs), perCommitMs(),
                 100 * blockedShare());
+    }
+
+    private double perCommit(double ms) {
+        return commits == 0 ? 0 : ms / commits;
     }
 
     private static int streamThreads(List<PrometheusText.Sample> samples) {

@@ -50,6 +50,17 @@ class CommitTimesTest {
         assertThat(commits.blockedShare()).isZero();
     }
 
+    @Test
+    void shouldSayNoTimePerCommitWhenNoCommitEndedBetweenTheReadings() {
+        // A commit under way at the second reading: its flush has been counted, the commit not yet.
+        CommitTimes commits = CommitTimes.between(scrape(7, 7, 0, 0, 0, 0), scrape(7, 7, 4e6, 0, 0, 0), 1);
+
+        assertThat(commits.commits()).isZero();
+        assertThat(commits.describe()).contains("per commit 0.0 ms flush + 0.0 ms offsets + 0.0 ms EndTxn = 0.0 ms",
+                "blocked in them 0 %");
+        assertThat(commits.flushMs()).isCloseTo(4.0, within(1e-9));
+    }
+
     /**
      * Two stream threads' commit counters and their producers' blocked times ({@code flush} and {@code end} split
      * evenly between the threads, {@code offsets} all on the first), plus another producer of the JVM that must not
