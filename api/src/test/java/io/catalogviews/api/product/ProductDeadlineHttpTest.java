@@ -131,7 +131,6 @@ class ProductDeadlineHttpTest {
         return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
-
     /** Every product at version 1, forever. */
     private static final class VersionOne implements ProductQueries {
         private static final ProductLookup FOUND = new ProductLookup.Found(1,

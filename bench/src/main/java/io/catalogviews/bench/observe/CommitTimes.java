@@ -53,6 +53,19 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
                 nanosToMs(offsets), nanosToMs(end));
     }
 
+    /** A reading of {@code serviceUrl}'s metrics taken now, to measure the commits from here to {@link #since}. */
+    public record Reading(String serviceUrl, MetricsScrape metrics, long atNanos) {
+
+        public static Reading now(String serviceUrl) {
+            return new Reading(serviceUrl, MetricsScrape.of(serviceUrl), System.nanoTime());
+        }
+
+        /** The commits from this reading to a new one; null as {@link #between} says. */
+        public CommitTimes since() {
+            return between(metrics, MetricsScrape.of(serviceUrl), (System.nanoTime() - atNanos) / 1e9);
+        }
+    }
+
     /** Commits per second and thread. */
     public double commitsPerThreadSecond() {
         return commits / seconds / threads;
@@ -91,13 +104,7 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
     }
 
     private static double streamSum(List<PrometheusText.Sample> samples, String name) {
-        double total = 0;
-        for (PrometheusText.Sample s : samples) {
-            if (s.name().equals(name) && s.labels().contains(STREAM_THREAD) && Double.isFinite(s.value())) {
-                total += s.value();
-            }
-        }
-        return total;
+        return PrometheusText.sum(samples, name, labels -> labels.contains(STREAM_THREAD));
     }
 
     private static double nanosToMs(double nanos) {

@@ -2,6 +2,7 @@ package io.catalogviews.bench.observe;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * The samples of a Prometheus text exposition ({@code GET /metrics}): one per line {@code name{labels} value
@@ -64,9 +65,14 @@ public final class PrometheusText {
 
     /** Sum of the finite values of every sample named {@code name}. */
     public static double sum(List<Sample> samples, String name) {
+        return sum(samples, name, labels -> true);
+    }
+
+    /** Sum of the finite values of every sample named {@code name} whose raw label text {@code labels} accepts. */
+    public static double sum(List<Sample> samples, String name, Predicate<String> labels) {
         double total = 0;
         for (Sample s : samples) {
-            if (s.name().equals(name) && Double.isFinite(s.value())) {
+            if (s.name().equals(name) && labels.test(s.labels()) && Double.isFinite(s.value())) {
                 total += s.value();
             }
         }

@@ -5,7 +5,6 @@ import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.freshness.FreshnessRun;
 import io.catalogviews.bench.load.HttpTarget;
 import io.catalogviews.bench.observe.CommitTimes;
-import io.catalogviews.bench.observe.MetricsScrape;
 import io.catalogviews.bench.query.Query;
 import io.catalogviews.bench.query.QueryClass;
 import io.catalogviews.bench.query.Workloads;
@@ -82,11 +81,9 @@ public final class FreshnessPhase {
                     mix.isEmpty() ? 0 : s.freshnessReadRate()));
             long base = views.lag().inputCommitted();
             long before = model.changesApplied();
-            MetricsScrape metricsBefore = MetricsScrape.of(started.serviceUrl());
-            long startedAt = System.nanoTime();
+            CommitTimes.Reading commitsBefore = CommitTimes.Reading.now(started.serviceUrl());
             FreshnessFigures.Run r = freshness.run(run, model, s.seed(), ctx::say);
-            CommitTimes commits = CommitTimes.between(metricsBefore, MetricsScrape.of(started.serviceUrl()),
-                    (System.nanoTime() - startedAt) / 1e9);
+            CommitTimes commits = commitsBefore.since();
             say("product view", r.productView());
             say("category pages", r.categoryPages());
             if (r.readLoad() != null) {

@@ -3,7 +3,6 @@ package io.catalogviews.bench.phase;
 import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.observe.CommitTimes;
-import io.catalogviews.bench.observe.MetricsScrape;
 import io.catalogviews.bench.results.LoadFigures;
 import io.catalogviews.bench.results.MaterializedRuns;
 import io.catalogviews.bench.service.Materialization;
@@ -26,9 +25,8 @@ public final class LoadPhase {
     }
 
     /** The load's commits, read from the service's metrics, said when the service exposes them. */
-    private void sayCommits(MetricsScrape before, long startedAt, String serviceUrl) {
-        CommitTimes commits = CommitTimes.between(before, MetricsScrape.of(serviceUrl),
-                (System.nanoTime() - startedAt) / 1e9);
+    private void sayCommits(CommitTimes.Reading before) {
+        CommitTimes commits = before.since();
         if (commits != null) {
             ctx.say("  load's " + commits.describe());
         }
@@ -40,8 +38,7 @@ public final class LoadPhase {
         ctx.say("publishing " + s.products() + " products and " + s.updates() + " price/stock changes, each kind "
                 + "timed in " + s.runs() + " part(s)");
         TimedWrites writes = new TimedWrites(ctx, views, started, model);
-        MetricsScrape metricsBefore = MetricsScrape.of(started.serviceUrl());
-        long startedAt = System.nanoTime();
+        CommitTimes.Reading commitsBefore = CommitTimes.Reading.now(started.serviceUrl());
         MaterializedRuns products = writes.publish("new products", s.products(), s.runs(),
                 k -> model.upsert((int) k));
         MaterializedRuns changes = s.updates() == 0 ? null
@@ -51,7 +48,7 @@ public final class LoadPhase {
                         + "%,.0f/s%s)", load.events(), load.materializedPerSecond(), products.medianPerSecond(),
                 changes == null ? "" : String.format(Locale.ROOT, ", changes median %,.0f/s",
                         changes.medianPerSecond())));
-        sayCommits(metricsBefore, startedAt, started.serviceUrl());
+        sayCommits(commitsBefore);
         if (!s.passThrough()) {
             return load;
         }
