@@ -40,7 +40,6 @@ import org.slf4j.LoggerFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -101,7 +100,7 @@ public final class ApiServer implements AutoCloseable {
         FanOutRouter fanOut = new FanOutRouter(owners.self(), bounded, stale, settings.forwardTimeout());
         ProductRoutes products = new ProductRoutes(owners, queries, waiters, keyed);
         BatchRoutes batch = new BatchRoutes(owners, queries, fanOut);
-        ListingRoutes listing = new ListingRoutes(owners, listingQueries, cursors, keyed, fanOut);
+        ListingRoutes listing = new ListingRoutes(owners, listingQueries, cursors, fanOut);
         ListingInternalRoutes listingInternal = new ListingInternalRoutes(owners, listingQueries, fanOut);
         ClusterRoutes cluster = new ClusterRoutes(views.cluster(), forwarder);
         AtomicBoolean stopping = new AtomicBoolean();

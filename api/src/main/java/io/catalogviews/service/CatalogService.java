@@ -196,20 +196,19 @@ public final class CatalogService implements AutoCloseable {
             });
             ApiServer api;
             try {
-                String categoryTopic = CatalogTopology.categoryChangesTopic(config.applicationId());
                 FacetCache facetCache = FacetCache.listeningTo(commits.categories(), partitions);
                 metrics.bindFacetCache(facetCache);
                 metrics.bindBlockCacheCounters();
                 PageCache pageCache = PageCache.ofCatalogPages(commits.catalogPages(), partitions);
-                PageCache categoryPageCache = PageCache.ofCategoryPages(commits.categoryPages());
+                PageCache categoryPageCache = PageCache.ofCategoryPages(commits.categoryPages(), partitions);
                 metrics.bindPageCache(pageCache, "catalog");
                 metrics.bindPageCache(categoryPageCache, "category");
                 ViewAccess views = new ViewAccess(
-                        new StreamsKeyOwners(streams, self, partitions, config.inputTopic(), categoryTopic),
+                        new StreamsKeyOwners(streams, self, partitions, config.inputTopic()),
                         new StreamsProductQueries(streams, partitions, handles),
                         new StreamsListingQueries(streams, partitions, limits.scanBudget(), facetCache,
                                 pageCache, categoryPageCache, handles),
-                        new StreamsClusterView(streams, self, config.inputTopic(), categoryTopic), commits);
+                        new StreamsClusterView(streams, self, config.inputTopic()), commits);
                 SecretsConfig secrets = operations.secrets();
                 if (secrets.clusterSecretDerived()) {
                     LOG.warn("No --cluster-secret (CATALOG_VIEWS_CLUSTER_SECRET) is set: the secret that signs "

@@ -9,19 +9,15 @@ import io.catalogviews.api.listing.ListingRoutes;
 import io.catalogviews.api.product.BatchRoutes;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
-import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.PeerHeaders;
 import io.catalogviews.api.routing.StaleReads;
-import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
 import io.catalogviews.views.listing.ListingFilter;
-import io.catalogviews.views.listing.ListingItem;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
 import io.catalogviews.views.listing.ListingResult;
-import io.catalogviews.views.listing.Position;
 import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 import io.catalogviews.views.query.QueryFailure;
@@ -52,7 +48,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Failover of batch and category reads, on real sockets over in-memory fake views. Three instances: {@code a} is
+ * Failover of batch reads, on real sockets over in-memory fake views (listings are never read from a standby: every
+ * listing reads every product partition's active copy, as {@code ListingRoutesHttpTest} checks). Three instances: {@code a} is
  * asked, {@code b} owns the data and fails (its stores refuse, or its HTTP server is stopped), {@code a} or
  * {@code c} holds the standby. Every instance's stores hold the same data; the JSON names the instance that read
  * it, so the tests see who answered.
@@ -106,66 +103,6 @@ class FailoverReadsHttpTest {
     void stop() {
         apps.values().forEach(Javalin::stop);
         forwarders.forEach(Forwarder::close);
-    }
-
-    // ---------------------------------------------------------------- category pages and facets
-
-    @Test
-    void shouldServeACategoryFromTheLocalStandbyWhenTheOwnerIsUnreachable() throws Exception {
-        ownership.put("phones", new Ownership(0, Optional.of(b), List.of(a)));
-        apps.get(b).stop();
-
-        HttpResponse<String> page = get(a, "/v1/products?category=phones");
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.headers().firstValue("X-Stale")).hasValue("true");
-        assertThat(page.headers().firstValue("X-Lag-Records")).hasValue("1");
-        assertThat(page.headers().firstValue("X-Served-By")).hasValue(a.hostPort());
-        assertThat(JSON.readTree(page.body()).at("/items/0/readBy").asText()).isEqualTo(a.hostPort() + " replica");
-
-        HttpResponse<String> facets = get(a, "/v1/facets?category=phones");
-        assertThat(facets.statusCode()).isEqualTo(200);
-        assertThat(facets.headers().firstValue("X-Stale")).hasValue("true");
-        assertThat(JSON.readTree(facets.body()).get("total").asLong()).isEqualTo(3);
-    }
-
-    @Test
-    void shouldServeACategoryFromTheRemoteStandbyWhenTheOwnerRefuses() throws Exception {
-        ownership.put("phones", new Ownership(0, Optional.of(b), List.of(c)));
-        fakes.get(b).activeDown = true;
-        fakes.get(a).replicaLag = -1; // a holds no copy of the partition
-
-        HttpResponse<String> page = get(a, "/v1/products?category=phones");
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.headers().firstValue("X-Stale")).hasValue("true");
-        assertThat(page.headers().firstValue("X-Served-By")).hasValue(c.hostPort());
-        assertThat(JSON.readTree(page.body()).at("/items/0/readBy").asText()).isEqualTo(c.hostPort() + " replica");
-    }
-
-    @Test
-    void shouldAnswerFromTheOwnerWithoutStaleMarkWhenTheOwnerAnswers() throws Exception {
-        ownership.put("phones", new Ownership(0, Optional.of(b), List.of(a)));
-
-        HttpResponse<String> page = get(a, "/v1/products?category=phones");
-        assertThat(page.statusCode()).isEqualTo(200);
-        assertThat(page.headers().firstValue("X-Stale")).isEmpty();
-        assertThat(page.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
-    }
-
-    @Test
-    void shouldRefuseACategoryWhenFreshIsAskedOrTheStandbyLagsOrThereIsNone() throws Exception {
-        ownership.put("phones", new Ownership(0, Optional.of(b), List.of(a)));
-        fakes.get(b).activeDown = true;
-        assertUnavailable(get(a, "/v1/products?category=phones&fresh=true"));
-        assertUnavailable(get(a, "/v1/facets?category=phones&fresh=true"));
-
-        fakes.get(a).replicaLag = 2;
-        assertUnavailable(get(a, "/v1/products?category=phones"));
-        fakes.get(a).replicaLag = -1;
-        assertUnavailable(get(a, "/v1/facets?category=phones"));
-
-        ownership.put("phones", new Ownership(0, Optional.empty(), List.of()));
-        assertUnavailable(get(a, "/v1/products?category=phones"));
-        assertThat(get(a, "/v1/products?category=phones&fresh=maybe").statusCode()).isEqualTo(400);
     }
 
     // ---------------------------------------------------------------- batch
@@ -246,11 +183,6 @@ class FailoverReadsHttpTest {
             }
 
             @Override
-            public Ownership ownerOfCategory(String category) {
-                return ownership.getOrDefault(category, new Ownership(9, Optional.empty(), List.of()));
-            }
-
-            @Override
             public Map<Integer, Instance> activeOwners(String storeName) {
                 return Map.of();
             }
@@ -266,8 +198,7 @@ class FailoverReadsHttpTest {
         forwarders.add(forwarder);
         StaleReads stale = new StaleReads(self, 1);
         FanOutRouter fanOut = new FanOutRouter(self, forwarder, stale, Duration.ofSeconds(5));
-        ListingRoutes listing = new ListingRoutes(owners, fake, new CursorCodec("test-app"),
-                new KeyedRouter(self, forwarder, stale, Duration.ofSeconds(5)), fanOut);
+        ListingRoutes listing = new ListingRoutes(owners, fake, new CursorCodec("test-app"), fanOut);
         BatchRoutes batch = new BatchRoutes(owners, fake.products, fanOut);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
@@ -300,7 +231,7 @@ class FailoverReadsHttpTest {
     }
 
     /**
-     * One instance's stores: every product but {@code p-gone} and three phones; the active reads fail while
+     * One instance's stores: every product but {@code p-gone}; the active reads fail while
      * {@code activeDown} (and its own copy then reports an unknown lag), the replica reads report {@code replicaLag}.
      */
     private static final class Fake implements ListingQueries {
@@ -320,40 +251,6 @@ class FailoverReadsHttpTest {
         /** An instance whose active reads are down restores from scratch: its own copy's lag is unknown too. */
         private long copyLag() {
             return activeDown ? -1 : replicaLag;
-        }
-
-        private ListingPage page(String readBy) {
-            List<ListingItem> items = new ArrayList<>();
-            for (int i = 0; i < 3; i++) {
-                items.add(new ListingItem(new Position(SortOrder.PRICE.priceSortValue(100 + i), "phone-" + i),
-                        json("phone-" + i, readBy)));
-            }
-            return new ListingPage(items, false);
-        }
-
-        private static FacetCounts facets() {
-            return new FacetCounts(3, 3, Map.of("acme", 3L), 100L, 102L);
-        }
-
-        @Override
-        public ListingResult<ListingPage> categoryPage(ListingQuery query) {
-            return activeDown ? new ListingResult.Failed<>(down())
-                    : new ListingResult.Ok<>(page(self.hostPort() + " active"));
-        }
-
-        @Override
-        public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
-            return activeDown ? new ListingResult.Failed<>(down()) : new ListingResult.Ok<>(facets());
-        }
-
-        @Override
-        public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
-            return new ReplicaRead<>(new ListingResult.Ok<>(page(self.hostPort() + " replica")), copyLag());
-        }
-
-        @Override
-        public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
-            return new ReplicaRead<>(new ListingResult.Ok<>(facets()), copyLag());
         }
 
         @Override

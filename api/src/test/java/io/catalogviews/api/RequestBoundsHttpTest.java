@@ -346,11 +346,6 @@ class RequestBoundsHttpTest {
         }
 
         @Override
-        public Ownership ownerOfCategory(String category) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
         public Map<Integer, Instance> activeOwners(String storeName) {
             return Map.of(0, a, 1, b);
         }

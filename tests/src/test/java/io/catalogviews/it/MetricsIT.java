@@ -155,7 +155,7 @@ class MetricsIT {
 
         assertThat(metrics.type("catalog_block_cache_data_lookups_total")).isEqualTo("counter");
         assertThat(metrics.labelValues("catalog_block_cache_data_lookups_total", "store"))
-                .containsExactlyInAnyOrder("product-view", "category-listings", "product-deletions");
+                .containsExactlyInAnyOrder("product-view", "product-deletions");
         for (String result : new String[] {"hit", "miss"}) {
             assertThat(metrics.value("catalog_block_cache_data_lookups_total",
                     Map.of("store", "product-view", "result", result))).isNotNegative();

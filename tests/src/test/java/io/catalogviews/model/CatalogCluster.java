@@ -58,8 +58,7 @@ public final class CatalogCluster implements AutoCloseable {
     /**
      * Waits until the instances serve the published history's final state: batch reads of every remembered id
      * (live products at their latest versions, the others missing) and the category counts on every instance,
-     * then the unfiltered listing of every category and of the whole catalog (category listings are a repartition
-     * hop behind the product view).
+     * then the unfiltered listing of every category and of the whole catalog.
      *
      * @return how long each of these took, for the test output
      */

@@ -1,6 +1,5 @@
 package io.catalogviews.model;
 
-import io.catalogviews.views.ids.CategoryName;
 
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
@@ -117,22 +116,19 @@ public final class DriverCatalog implements AutoCloseable {
         return driver.getKeyValueStore(StoreNames.PRODUCTS);
     }
 
-    /** The index a listing of {@code categoryOrNull} reads. */
+    /** The index a listing of {@code categoryOrNull} reads (its scope in the product view). */
     ReadOnlyKeyValueStore<Bytes, byte[]> index(String categoryOrNull) {
-        return NamespacedStore.index(bytesStore(categoryOrNull == null ? StoreNames.PRODUCTS
-                : StoreNames.CATEGORY_LISTINGS));
+        return NamespacedStore.index(products(), categoryOrNull);
     }
 
     /** The facet counters of {@code categoryOrNull}'s scope. */
     ReadOnlyKeyValueStore<Bytes, byte[]> facets(String categoryOrNull) {
-        return NamespacedStore.facets(bytesStore(categoryOrNull == null ? StoreNames.PRODUCTS
-                : StoreNames.CATEGORY_LISTINGS));
+        return NamespacedStore.facets(products(), categoryOrNull);
     }
 
-    /** Where a listing of {@code categoryOrNull} finds the JSON of its items. */
+    /** Where a listing of {@code categoryOrNull} finds the JSON of its items: the product rows, for every scope. */
     RowReader rows(String categoryOrNull) {
-        return categoryOrNull == null ? RowReader.productRows(products())
-                : RowReader.categoryRows(bytesStore(StoreNames.CATEGORY_LISTINGS), new CategoryName(categoryOrNull));
+        return RowReader.productRows(products());
     }
 
     @Override

@@ -3,8 +3,6 @@ package io.catalogviews.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.catalogviews.fuzz.HostileRecords;
-import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.index.ViewLayout;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.internals.ListingEngine;
@@ -98,8 +96,8 @@ class HostileInputModelTest {
             assertThat(letters).as("some dead letters had to be cut").anyMatch(l -> header(l, "dlq.truncated") != null);
 
             assertThat(productViewDifferences(driver, model)).as("product view vs the ordinary events' model").isEmpty();
-            assertThat(categoryRowDifferences(driver, model)).as("category rows vs the model").isEmpty();
-            assertThat(ENGINE.categories(NamespacedStore.facets(driver.bytesStore(StoreNames.CATEGORY_LISTINGS))))
+            assertThat(categoryScopeDifferences(driver, model)).as("category scopes vs the model").isEmpty();
+            assertThat(ENGINE.categories(NamespacedStore.categoryFacets(driver.products())))
                     .as("category counters (the facet namespace a 03 00 key once reached)")
                     .containsExactlyElementsOf(model.categories().stream()
                             .map(c -> new CategoryCount(c.category(), c.count())).toList());
@@ -160,15 +158,18 @@ class HostileInputModelTest {
         return problems;
     }
 
-    /** The category rows are exactly the model's (category, product) pairs, each at the model's version. */
-    private static List<String> categoryRowDifferences(DriverCatalog driver, CatalogModel model) {
+    /**
+     * The category scopes list exactly the model's (category, product) pairs, each with the JSON of the model's
+     * version (which the product view's check compares field by field).
+     */
+    private static List<String> categoryScopeDifferences(DriverCatalog driver, CatalogModel model) {
         Map<String, Long> expected = new TreeMap<>();
         for (ModelProduct p : model.products()) {
             p.categories().forEach(c -> expected.put(c + " " + p.id(), p.version()));
         }
         Map<String, Long> actual = new TreeMap<>();
-        rows(driver.bytesStore(StoreNames.CATEGORY_LISTINGS)).forEach((key, value) ->
-                actual.put(key.replace('\u0000', ' '), ListingEntry.decode(value).version()));
+        CategoryScopes.listed(driver.products()).forEach((pair, json) ->
+                actual.put(pair, versionOf(json)));
         List<String> problems = new ArrayList<>();
         if (!expected.equals(actual)) {
             Map<String, Long> missing = new TreeMap<>(expected);
@@ -178,6 +179,15 @@ class HostileInputModelTest {
             problems.add("missing " + missing + ", extra or different " + extra);
         }
         return problems;
+    }
+
+    /** The {@code version} field of a product's JSON. */
+    private static long versionOf(byte[] json) {
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(json).get("version").asLong();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The rows (not the derived entries) of a view store, by key text. */

@@ -64,8 +64,8 @@ class ListingModelTwoInstancesIT {
                     assertThat(categoriesOf(second)).as("categories of %s", second.hostPort())
                             .containsExactlyElementsOf(modelCategories());
                 });
-        // Category listings are a repartition hop behind the product view: wait until every one of them (and the
-        // whole catalog) lists the model's products in their latest JSON, so that the queries below are exact.
+        // Wait until every category listing (and the whole catalog) lists the model's products in their latest JSON
+        // on both instances, so that the queries below are exact.
         await().alias("every category listing and the whole catalog hold the model's products, in their latest JSON")
                 .atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(500)).ignoreExceptions()
                 .untilAsserted(() -> assertThat(unconvergedListings()).isEmpty());

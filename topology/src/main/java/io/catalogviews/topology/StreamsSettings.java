@@ -33,8 +33,8 @@ public record StreamsSettings(String applicationId, String bootstrapServers, Ins
     /** Warm-up replicas moving at once across the deployment (Kafka's default, explicit; overridable). */
     public static final int MAX_WARMUP_REPLICAS = 2;
     /**
-     * Segment size of the internal topics this application creates (changelogs, repartition topics; overridable
-     * with {@code topic.segment.bytes}). Kafka compacts only closed segments, so with the broker's usual 1 GB a
+     * Segment size of the internal topics this application creates (its changelogs; overridable with
+     * {@code topic.segment.bytes}). Kafka compacts only closed segments, so with the broker's usual 1 GB a
      * changelog keeps every version of every row for a long time, and a rebuild replays them all.
      */
     public static final int INTERNAL_TOPIC_SEGMENT_BYTES = 4 * 1024 * 1024;
@@ -92,7 +92,7 @@ public record StreamsSettings(String applicationId, String bootstrapServers, Ins
         // as many commits cut freshness p99 ~10x under the bench's read mix (docs/benchmarks.md), at up to 100 ms
         // more per change when idle.
         p.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "200");
-        // Changelog rows and category changes carry product JSON, which LZ4 shrinks several-fold for little CPU:
+        // Changelog rows carry product JSON, which LZ4 shrinks several-fold for little CPU:
         // the broker, on the same cores in small deployments, then appends and replicates far fewer bytes per
         // commit. Measured: changes materialized 1.14x, freshness p99 lower (docs/benchmarks.md, "Step 6").
         p.put(StreamsConfig.producerPrefix(ProducerConfig.COMPRESSION_TYPE_CONFIG), "lz4");

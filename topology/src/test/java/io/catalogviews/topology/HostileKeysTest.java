@@ -101,21 +101,4 @@ class HostileKeysTest {
         assertThat(letters.get(0).key()).isEqualTo(key);
         assertThat(letters.get(0).headers().lastHeader("dlq.truncated")).isNull();
     }
-
-    @Test
-    void shouldDeadLetterAsProcessingErrorAndGoOnWhenACategoryChangeCannotBeProcessed() {
-        topology.pipeCategoryChange(utf8("phones"), new byte[] {9, 9, 9});
-        topology.pipeCategoryChange(new byte[] {0x03, 0x00}, new byte[] {1});
-        topology.send(upsert("p-2", 2));
-
-        List<TestRecord<byte[], byte[]>> letters = topology.deadLetters();
-        assertThat(letters).hasSize(2);
-        assertThat(letters).allSatisfy(l -> {
-            assertThat(header(l, "dlq.reason")).isEqualTo("processing_error");
-            assertThat(header(l, "dlq.detail")).matches("[a-zA-Z.]+(Exception|Error).*");
-            assertThat(header(l, "dlq.topic")).endsWith("-repartition");
-        });
-        assertThat(topology.counters.deadLetteredFor(DeadLetterReason.PROCESSING_ERROR)).isEqualTo(2);
-        assertThat(topology.categoryRow("phones", "p-2")).as("the category task goes on").isNotNull();
-    }
 }

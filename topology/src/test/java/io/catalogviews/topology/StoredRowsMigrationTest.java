@@ -56,8 +56,8 @@ class StoredRowsMigrationTest {
         assertThat(topology.json("p-2").get("inStock").asBoolean()).isFalse();
         assertThat(topology.json("p-3").get("name").asText()).isEqualTo("Renamed");
         assertThat(topology.row("p-4").deleted()).isTrue();
-        assertThat(topology.categoryRow("phones", "p-1").priceCents()).isEqualTo(12_345);
-        assertThat(topology.categoryRow("phones", "p-4")).isNull();
+        assertThat(topology.categoryPrice("phones", "p-1")).isEqualTo(12_345);
+        assertThat(topology.categoryPrice("phones", "p-4")).isNull();
         assertThat(ProductState.decode(topology.row("p-1").state()).getPriceCents())
                 .as("the state is rewritten in the current framing").isEqualTo(12_345);
         assertThat(topology.deadLetters()).isEmpty();

@@ -5,9 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.catalogviews.events.ProductEvent;
 import io.catalogviews.events.codec.ProductEventCodec;
 import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.ids.CategoryName;
 import io.catalogviews.views.ids.ProductId;
-import io.catalogviews.views.index.ListingEntry;
+import io.catalogviews.views.index.IndexKeys;
+import io.catalogviews.views.index.IndexKind;
+import io.catalogviews.views.index.IndexValue;
+import io.catalogviews.views.index.SortOrder;
+import io.catalogviews.views.listing.internals.NamespacedStore;
 import io.catalogviews.views.store.RowKeys;
 import io.catalogviews.views.product.ProductRow;
 import java.io.IOException;
@@ -61,7 +64,6 @@ final class TopologyFixture implements AutoCloseable {
     private final TopologyTestDriver driver;
     private final TestInputTopic<byte[], byte[]> input;
     private final TestOutputTopic<byte[], byte[]> deadLetters;
-    private final TestInputTopic<byte[], byte[]> categoryChanges;
     private long nextOffset;
 
     /** The contract's defaults with one input partition, so that no record is on the wrong partition. */
@@ -103,13 +105,6 @@ final class TopologyFixture implements AutoCloseable {
         input = driver.createInputTopic(settings.inputTopic(), new ByteArraySerializer(), new ByteArraySerializer());
         deadLetters = driver.createOutputTopic(settings.deadLetterTopic(), new ByteArrayDeserializer(),
                 new ByteArrayDeserializer());
-        categoryChanges = driver.createInputTopic(CatalogTopology.categoryChangesTopic("catalog-views-test"),
-                new ByteArraySerializer(), new ByteArraySerializer());
-    }
-
-    /** Writes straight into the category repartition topic, as anyone with access to it could. */
-    void pipeCategoryChange(byte[] key, byte[] value) {
-        categoryChanges.pipeInput(new TestRecord<>(key, value, new RecordHeaders(), WALL_CLOCK_START));
     }
 
     // ---- input
@@ -184,11 +179,24 @@ final class TopologyFixture implements AutoCloseable {
         store.put(RowKeys.product(new ProductId(id)), row);
     }
 
-    /** The category row of {@code id} in {@code category}, or null. */
-    ListingEntry categoryRow(String category, String id) {
-        KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(StoreNames.CATEGORY_LISTINGS);
-        byte[] row = store.get(RowKeys.categoryRow(new CategoryName(category), new ProductId(id)));
-        return row == null ? null : ListingEntry.decode(row);
+    /**
+     * The price {@code id} is listed at in {@code category} (its entry in the category's {@code price} index, in the
+     * product view's category scopes), or null when the category does not list it.
+     */
+    Long categoryPrice(String category, String id) {
+        KeyValueStore<Bytes, byte[]> store = driver.getKeyValueStore(StoreNames.PRODUCTS);
+        byte[] prefix = IndexKeys.prefix(new IndexKind(SortOrder.PRICE, false), category, null);
+        NamespacedStore index = NamespacedStore.index(store, category);
+        try (KeyValueIterator<Bytes, byte[]> it = index.range(IndexKeys.lowerBound(prefix, 0),
+                IndexKeys.upperBound(prefix, -1L))) {
+            while (it.hasNext()) {
+                KeyValue<Bytes, byte[]> entry = it.next();
+                if (IndexKeys.idOf(entry.key.get(), prefix.length).equals(id)) {
+                    return IndexValue.priceCents(entry.value);
+                }
+            }
+        }
+        return null;
     }
 
     /** The decoded row stored for {@code id}, or null. */

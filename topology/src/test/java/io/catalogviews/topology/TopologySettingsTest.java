@@ -65,24 +65,22 @@ class TopologySettingsTest {
     }
 
     @Test
-    void shouldWireProductAndCategorySubtopologiesWhenBuildingTheTopology() {
+    void shouldApplyEveryEventInOneSubtopologyWhenBuildingTheTopology() {
         TopologyDescription description = CatalogTopology.build(TopologySettings.defaults(12)).describe();
 
-        assertThat(description.subtopologies()).hasSize(2);
+        // One stage: no repartition topic, no category task; the product task keeps every listing.
+        assertThat(description.subtopologies()).hasSize(1);
         java.util.List<TopologyDescription.Node> nodes = description.subtopologies().stream()
                 .flatMap(s -> s.nodes().stream()).toList();
         assertThat(nodes).filteredOn(n -> n instanceof TopologyDescription.Source)
                 .extracting(n -> ((TopologyDescription.Source) n).topicSet().iterator().next())
-                .containsExactlyInAnyOrder("catalog.product-events", "category-changes-repartition");
-        assertThat(nodes).filteredOn(n -> n.name().equals("apply-product-events")).singleElement()
-                .satisfies(n -> assertThat(((TopologyDescription.Processor) n).stores())
-                        .containsExactlyInAnyOrder(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS));
-        assertThat(nodes).filteredOn(n -> n.name().equals("apply-category-changes")).singleElement()
-                .satisfies(n -> assertThat(((TopologyDescription.Processor) n).stores())
-                        .containsExactlyInAnyOrder(StoreNames.CATEGORY_LISTINGS));
+                .containsExactly("catalog.product-events");
+        assertThat(nodes).filteredOn(n -> n instanceof TopologyDescription.Processor)
+                .flatExtracting(n -> ((TopologyDescription.Processor) n).stores())
+                .containsExactlyInAnyOrder(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS);
         assertThat(nodes).filteredOn(n -> n instanceof TopologyDescription.Sink)
                 .extracting(n -> ((TopologyDescription.Sink) n).topic())
-                .containsExactlyInAnyOrder("catalog.product-events.dlq", "category-changes-repartition");
+                .containsExactly("catalog.product-events.dlq");
     }
 
     @Test

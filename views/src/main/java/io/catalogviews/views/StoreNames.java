@@ -9,7 +9,7 @@ public final class StoreNames {
     /**
      * Product by id, in the input's partitions: {@link io.catalogviews.views.product.ProductRow} values keyed by the
      * product id (UTF-8), and beside them, derived from those rows and never logged, the whole-catalog sorted
-     * indexes and facet counters of the partition (see {@link io.catalogviews.views.index.ViewLayout}).
+     * indexes and facet counters of the partition and those of each category of its products (see {@link io.catalogviews.views.index.ViewLayout}).
      */
     public static final String PRODUCTS = "product-view";
 
@@ -21,16 +21,12 @@ public final class StoreNames {
     public static final String PRODUCT_DELETIONS = "product-deletions";
 
     /**
-     * Category listings, in the category partitions (keyed by category through the repartition topic): rows with
-     * key = category 0x00 product id and value = {@link io.catalogviews.views.index.ListingEntry}, and beside them,
-     * derived from the rows and never logged, the category's sorted indexes and facet counters (see
-     * {@link io.catalogviews.views.index.ViewLayout}). Replaces the category-rows, category-index and
-     * category-facets stores of the first layout, whose every index entry went to a changelog.
+     * No longer a store: category listings were kept in a store of their own ({@code category-listings}, fed through
+     * the {@code category-changes} repartition topic) until they moved into the product view's category scopes. Its
+     * changelog and the repartition topic of a deployment that ran such a release are left unused (docs/operations.md
+     * says how to delete them); the names stay reserved so that a store of this name never reads that changelog.
      */
-    public static final String CATEGORY_LISTINGS = "category-listings";
-
-    /** Name of the repartition step that re-keys category changes by category. */
-    public static final String CATEGORY_CHANGES = "category-changes";
+    public static final String RETIRED_CATEGORY_LISTINGS = "category-listings";
 
     private StoreNames() {
     }

@@ -24,8 +24,8 @@ import java.util.function.Function;
 import java.util.stream.IntStream;
 
 /**
- * A query over every partition of a store (whole-catalog pages and facets over the product partitions, the
- * category list over the category partitions), as the {@link io.catalogviews.api.routing.FanOutRouter} reads it:
+ * A query over every product partition (pages and facets of a category or of the whole catalog, the category
+ * list: each partition holds every scope of its products), as the {@link io.catalogviews.api.routing.FanOutRouter} reads it:
  * locally from the given partitions, or from another instance through an internal route ({@link ScatterRequest}
  * in, {@link ListingFrames} out). Never answered by a standby: these answers are never stale.
  *
@@ -42,20 +42,25 @@ record CatalogRead<T>(KeyOwners metadata, String store, String view, Function<Se
         implements FanOutRead<Integer, T> {
 
     static CatalogRead<ListingPage> page(KeyOwners owners, ListingQueries queries, ListingQuery query) {
-        return new CatalogRead<>(owners, StoreNames.PRODUCTS, "catalog listing",
+        return new CatalogRead<>(owners, StoreNames.PRODUCTS, viewOf(query.filter(), "listing"),
                 partitions -> queries.catalogPage(query, partitions), ListingRoutes.INTERNAL_CATALOG_PAGE_PATH,
                 partitions -> ScatterRequest.page(query, partitions), ListingFrames::readPage);
     }
 
     static CatalogRead<FacetCounts> facets(KeyOwners owners, ListingQueries queries, ListingFilter filter) {
-        return new CatalogRead<>(owners, StoreNames.PRODUCTS, "catalog facets",
+        return new CatalogRead<>(owners, StoreNames.PRODUCTS, viewOf(filter, "facets"),
                 partitions -> queries.catalogFacets(filter, partitions), ListingRoutes.INTERNAL_CATALOG_FACETS_PATH,
                 partitions -> ScatterRequest.facets(filter, partitions), ListingFrames::readFacets);
     }
 
     static CatalogRead<List<CategoryCount>> categories(KeyOwners owners, ListingQueries queries) {
-        return new CatalogRead<>(owners, StoreNames.CATEGORY_LISTINGS, "category list", queries::categories,
+        return new CatalogRead<>(owners, StoreNames.PRODUCTS, "category list", queries::categories,
                 ListingRoutes.INTERNAL_CATEGORIES_PATH, ScatterRequest::categories, ListingFrames::readCategories);
+    }
+
+    /** For messages: "catalog listing", "category listing", and so on. */
+    private static String viewOf(ListingFilter filter, String what) {
+        return (filter.isWholeCatalog() ? "catalog " : "category ") + what;
     }
 
     /** Every partition of the store, 0..n-1. */

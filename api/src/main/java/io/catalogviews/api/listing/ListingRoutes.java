@@ -6,20 +6,15 @@ import io.catalogviews.api.http.QueryParams;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarding;
-import io.catalogviews.api.routing.KeyedRead;
-import io.catalogviews.api.routing.KeyedRouter;
-import io.catalogviews.api.routing.LocalRead;
 import io.catalogviews.api.routing.PeerCall;
-import io.catalogviews.api.routing.PeerRequest;
-import io.catalogviews.api.routing.ReplicaCopy;
 import io.catalogviews.api.routing.StaleReads;
+import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.listing.CategoryCount;
 import io.catalogviews.views.listing.FacetCounts;
 import io.catalogviews.views.listing.ListingFilter;
 import io.catalogviews.views.listing.ListingPage;
 import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.listing.ListingQuery;
-import io.catalogviews.views.listing.ListingResult;
 import io.catalogviews.views.listing.Position;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.KeyOwners;
@@ -29,21 +24,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
+import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * {@code GET /v1/products} (listing), {@code GET /v1/facets} and {@code GET /v1/categories} (CONTRACT.md §2):
  * parse, route, render.
  * <ul>
- *   <li>With {@code category}: one key, the category, routed by the {@link KeyedRouter} to the owner of its
- *       partition (or a standby of it while the owner cannot answer, unless {@code fresh=true}); a forwarded request
- *       carries the parsed parameters, encoded again ({@link ListingParams.PageParams#target}).</li>
- *   <li>Without {@code category}, and {@code /v1/categories}: every partition ({@link CatalogRead}), gathered by the
- *       {@link FanOutRouter} and merged here: pages by a k-way merge by position ({@link ListingPage#merge}), facets
- *       by {@link FacetCounts#merge}, categories concatenated and sorted by name. Never stale.</li>
+ *   <li>Every listing — a category's or the whole catalog's — and {@code /v1/categories} read every product partition
+ *       ({@link CatalogRead}: each partition holds the whole catalog's and each category's listings of its
+ *       products), gathered by the {@link FanOutRouter} and merged here: pages by a k-way merge by position
+ *       ({@link ListingPage#merge}), facets by {@link FacetCounts#merge}, category counts summed by name. Never stale, so
+ *       {@code fresh=true} changes nothing.</li>
  *   <li>Answers are rendered by {@link ListingJson} around the stored product JSON, {@code application/json}, with
  *       {@link Forwarding#SERVED_BY} naming every instance whose stores answered. {@code nextCursor} is the
  *       {@link CursorCodec} cursor of {@link ListingPage#next()}: the last item when more items match, where the
@@ -60,7 +53,6 @@ public final class ListingRoutes {
     public static final String INTERNAL_CATALOG_PAGE_PATH = "/internal/v1/listing/catalog-page";
     public static final String INTERNAL_CATALOG_FACETS_PATH = "/internal/v1/listing/catalog-facets";
     public static final String INTERNAL_CATEGORIES_PATH = "/internal/v1/listing/categories";
-    private static final String CATEGORY_VIEW = "category listings";
     /** Bodies remembered for pages (about 20 KB each at 60 items, so up to 20 MB) and for facets (under 1 KB). */
     private static final int PAGE_BODIES = 1024;
     private static final int FACET_BODIES = 256;
@@ -68,18 +60,15 @@ public final class ListingRoutes {
     private final KeyOwners owners;
     private final ListingQueries queries;
     private final CursorCodec cursors;
-    private final KeyedRouter keyed;
     private final FanOutRouter fanOut;
     private final RenderedBodies<ListingPage, ListingQuery> pageBodies = new RenderedBodies<>(PAGE_BODIES);
     private final RenderedBodies<FacetCounts, ListingParams.FacetParams> facetBodies =
             new RenderedBodies<>(FACET_BODIES);
 
-    public ListingRoutes(KeyOwners owners, ListingQueries queries, CursorCodec cursors, KeyedRouter keyed,
-                         FanOutRouter fanOut) {
+    public ListingRoutes(KeyOwners owners, ListingQueries queries, CursorCodec cursors, FanOutRouter fanOut) {
         this.owners = owners;
         this.queries = queries;
         this.cursors = cursors;
-        this.keyed = keyed;
         this.fanOut = fanOut;
     }
 
@@ -89,36 +78,22 @@ public final class ListingRoutes {
         Position after = params.cursor() == null ? null
                 : cursors.decode(params.cursor(), params.filter(), params.sort());
         ListingQuery query = new ListingQuery(params.filter(), params.sort(), params.limit(), after);
-        if (query.filter().isWholeCatalog()) {
-            gather(ctx, CatalogRead.page(owners, queries, query),
-                    pages -> pageBodies.body(ListingPage.merge(pages, query.limit()), query, this::renderPage));
-            return;
-        }
-        keyed.route(ctx, categoryRead(query.filter().category(), PeerRequest.get(params.target(PRODUCTS_PATH)),
-                () -> queries.categoryPage(query), () -> queries.categoryPageFromAnyReplica(query),
-                page -> pageBodies.body(ListingPage.merge(List.of(page), query.limit()), query, this::renderPage))
-                .fresh(params.fresh()));
+        gather(ctx, CatalogRead.page(owners, queries, query),
+                pages -> pageBodies.body(ListingPage.merge(pages, query.limit()), query, this::renderPage));
     }
 
     /** {@code GET /v1/facets}: facets of a category or of the whole catalog. */
     public void facets(Context ctx) {
         ListingParams.FacetParams params = ListingParams.facets(ctx.queryParamMap());
-        if (params.filter().isWholeCatalog()) {
-            gather(ctx, CatalogRead.facets(owners, queries, params.filter()),
-                    parts -> facetBodies.body(mergeFacets(parts), params, ListingRoutes::renderFacets));
-            return;
-        }
-        keyed.route(ctx, categoryRead(params.filter().category(), PeerRequest.get(params.target(FACETS_PATH)),
-                () -> queries.categoryFacets(params.filter()),
-                () -> queries.categoryFacetsFromAnyReplica(params.filter()),
-                facets -> facetBodies.body(facets, params, ListingRoutes::renderFacets)).fresh(params.fresh()));
+        gather(ctx, CatalogRead.facets(owners, queries, params.filter()),
+                parts -> facetBodies.body(mergeFacets(parts), params, ListingRoutes::renderFacets));
     }
 
     /**
      * The body {@link #products} would write for these query parameters when it can be made from memory here at
-     * once: a category's page the view keeps while its partition is active on this instance. Null for anything else
-     * (bad parameters or cursor, the whole catalog, another owner, nothing kept): the route then answers. Never reads
-     * a store nor waits ({@link DirectAnswers}).
+     * once: a category's page the view keeps while every product partition is active on this instance. Null for
+     * anything else (bad parameters or cursor, the whole catalog, partitions elsewhere, nothing kept): the route then
+     * answers. Never reads a store nor waits ({@link DirectAnswers}).
      */
     public DirectAnswers.Answer keptPage(String path, Map<String, List<String>> query) {
         ListingQuery listing;
@@ -137,8 +112,9 @@ public final class ListingRoutes {
 
     /**
      * The body {@link #facets} would write for these query parameters when it can be made from memory here at once:
-     * the facets of a category the view keeps while its partition is active on this instance. Null for anything
-     * else (bad parameters, the whole catalog, another owner, nothing kept, over budget): the route then answers.
+     * the facets of a category the view keeps while every product partition is active on this instance. Null for
+     * anything else (bad parameters, the whole catalog, partitions elsewhere, nothing kept, over budget): the route
+     * then answers.
      * Never reads a store nor waits ({@link DirectAnswers}).
      */
     public DirectAnswers.Answer keptFacets(String path, Map<String, List<String>> query) {
@@ -153,10 +129,25 @@ public final class ListingRoutes {
                 : new DirectAnswers.Answer(facetBodies.body(kept, params, ListingRoutes::renderFacets), null);
     }
 
-    /** Whether {@code filter} names a category whose partition's active copy the metadata puts on this instance. */
+    /**
+     * Whether {@code filter} names a category and the metadata puts the active copy of every product partition on this
+     * instance, so that its answer is this instance's alone.
+     */
     private boolean ownedHere(ListingFilter filter) {
-        return !filter.isWholeCatalog()
-                && owners.self().equals(owners.ownerOfCategory(filter.category()).active().orElse(null));
+        if (filter.isWholeCatalog()) {
+            return false;
+        }
+        Map<Integer, Instance> active = owners.activeOwners(StoreNames.PRODUCTS);
+        if (active.size() != owners.partitions()) {
+            return false;
+        }
+        Instance self = owners.self();
+        for (Instance owner : active.values()) {
+            if (!self.equals(owner)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @throws ApiException 422 {@code query_too_broad} when a partition's scan would exceed its budget */
@@ -173,22 +164,7 @@ public final class ListingRoutes {
      */
     public void categories(Context ctx) {
         QueryParams.of(ctx.queryParamMap(), Set.of(StaleReads.FRESH_PARAM)).booleanText(StaleReads.FRESH_PARAM);
-        gather(ctx, CatalogRead.categories(owners, queries), parts -> ListingJson.categories(concat(parts)));
-    }
-
-    private <T> KeyedRead<T> categoryRead(String category, PeerRequest request, Supplier<ListingResult<T>> active,
-                                          Supplier<ListingQueries.ReplicaRead<T>> anyCopy, Function<T, byte[]> render) {
-        return KeyedRead.of(CATEGORY_VIEW, request, () -> owners.ownerOfCategory(category),
-                () -> LocalRead.of(active.get()), () -> ReplicaCopy.of(anyCopy.get()), (ctx, value, fromActive) -> {
-                    byte[] body;
-                    try {
-                        body = render.apply(value);
-                    } catch (ApiException e) {
-                        return CompletableFuture.failedFuture(e);
-                    }
-                    Responses.json(ctx, 200, body);
-                    return CompletableFuture.completedFuture(null);
-                });
+        gather(ctx, CatalogRead.categories(owners, queries), parts -> ListingJson.categories(sumByCategory(parts)));
     }
 
     private <T> void gather(Context ctx, CatalogRead<T> read, Function<List<T>, byte[]> render) {
@@ -220,9 +196,19 @@ public final class ListingRoutes {
         return merged;
     }
 
-    static List<CategoryCount> concat(List<List<CategoryCount>> parts) {
-        List<CategoryCount> all = new ArrayList<>();
-        parts.forEach(all::addAll);
+    /**
+     * The category counts of every instance's partitions, summed by category and sorted by name: a category has
+     * products in every product partition, so each instance counts its share.
+     */
+    static List<CategoryCount> sumByCategory(List<List<CategoryCount>> parts) {
+        Map<String, Long> counts = new TreeMap<>();
+        for (List<CategoryCount> part : parts) {
+            for (CategoryCount c : part) {
+                counts.merge(c.category(), c.count(), Long::sum);
+            }
+        }
+        List<CategoryCount> all = new ArrayList<>(counts.size());
+        counts.forEach((category, count) -> all.add(new CategoryCount(category, count)));
         return all;
     }
 }

@@ -1,6 +1,5 @@
 package io.catalogviews.api.routing;
 
-import io.catalogviews.views.listing.ListingQueries;
 import io.catalogviews.views.query.ProductLookup;
 import io.catalogviews.views.query.ProductQueries;
 
@@ -11,10 +10,6 @@ import java.util.List;
  * is behind (-1 when unknown): what a standby answers with ({@link StaleReads}).
  */
 public record ReplicaCopy<T>(LocalRead<T> read, long lagRecords) {
-
-    public static <T> ReplicaCopy<T> of(ListingQueries.ReplicaRead<T> read) {
-        return new ReplicaCopy<>(LocalRead.of(read.result()), read.lagRecords());
-    }
 
     public static ReplicaCopy<ProductLookup> of(ProductQueries.ReplicaRead read) {
         return new ReplicaCopy<>(LocalRead.of(read.lookup()), read.lagRecords());

@@ -117,7 +117,7 @@ public final class ServiceMetrics implements AutoCloseable {
     public void bindBlockCacheCounters() {
         String description = "Data-block lookups of a view store's reads (all its partitions in this instance): found "
                 + "in RocksDB's block cache (hit) or read from its table files (miss)";
-        for (String store : List.of(StoreNames.PRODUCTS, StoreNames.CATEGORY_LISTINGS, StoreNames.PRODUCT_DELETIONS)) {
+        for (String store : List.of(StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS)) {
             io.micrometer.core.instrument.FunctionCounter.builder("catalog_block_cache_data_lookups", store,
                             BlockCacheCounters::dataHits)
                     .tag("store", store).tag("result", "hit").description(description).register(registry);
@@ -133,7 +133,7 @@ public final class ServiceMetrics implements AutoCloseable {
      * its partitions compacted to one run once the instance had applied nothing for a while ({@link IdleCompactions}).
      */
     public void bindIdleCompactions(IdleCompactions compactions) {
-        for (String store : List.of(StoreNames.PRODUCTS, StoreNames.CATEGORY_LISTINGS)) {
+        for (String store : List.of(StoreNames.PRODUCTS)) {
             Gauge.builder("catalog_store_sorted_runs", compactions, c -> c.sortedRuns(store))
                     .tag("store", store).description("Sorted runs (RocksDB table files of level 0 and non-empty "
                             + "levels below) of a view store's partitions open in this instance").register(registry);

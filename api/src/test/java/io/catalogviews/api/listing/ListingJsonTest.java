@@ -73,13 +73,14 @@ class ListingJsonTest {
     }
 
     @Test
-    void shouldMergeFacetsAndConcatenateCategoriesWhenGathered() {
+    void shouldMergeFacetsAndSumCategoriesWhenGathered() {
         FacetCounts a = new FacetCounts(2, 1, Map.of("acme", 2L), 100L, 200L);
         FacetCounts b = new FacetCounts(3, 3, Map.of("acme", 1L, "zeta", 2L), 50L, 150L);
         assertThat(ListingRoutes.mergeFacets(List.of(a, FacetCounts.EMPTY, b)))
                 .isEqualTo(new FacetCounts(5, 4, Map.of("acme", 3L, "zeta", 2L), 50L, 200L));
         assertThat(ListingRoutes.mergeFacets(List.of())).isEqualTo(FacetCounts.EMPTY);
-        assertThat(ListingRoutes.concat(List.of(List.of(new CategoryCount("b", 1)), List.of(),
-                List.of(new CategoryCount("a", 2))))).hasSize(2);
+        assertThat(ListingRoutes.sumByCategory(List.of(List.of(new CategoryCount("b", 1), new CategoryCount("a", 3)),
+                List.of(), List.of(new CategoryCount("a", 2))))).containsExactly(new CategoryCount("a", 5),
+                new CategoryCount("b", 1));
     }
 }

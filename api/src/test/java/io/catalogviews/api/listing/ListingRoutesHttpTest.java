@@ -6,7 +6,6 @@ import io.catalogviews.api.http.ApiException;
 import io.catalogviews.api.http.Responses;
 import io.catalogviews.api.routing.FanOutRouter;
 import io.catalogviews.api.routing.Forwarder;
-import io.catalogviews.api.routing.KeyedRouter;
 import io.catalogviews.api.routing.PeerHeaders;
 import io.catalogviews.api.routing.PeerRequest;
 import io.catalogviews.api.routing.RequestTarget;
@@ -44,7 +43,6 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -52,8 +50,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Two instances on real sockets over in-memory fake views: forwarding, scatter-gather, the internal routes and
- * their refusals. Partition of a product: its number modulo 4; partition of a category: its length modulo 4.
+ * Two instances on real sockets over in-memory fake views: scatter-gather of every listing (a category's as the whole
+ * catalog's: each product partition holds every scope of its products), the internal routes and their refusals.
+ * Partition of a product: its number modulo 4.
  */
 class ListingRoutesHttpTest {
 
@@ -62,7 +61,7 @@ class ListingRoutesHttpTest {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final PeerHeaders PEERS = new PeerHeaders("test-cluster-secret", null);
 
-    /** Product n: price 1000 - 7n mod 300, in category "c" + (n mod 3) ("c0" .. "c2", partition 2). */
+    /** Product n: price 1000 - 7n mod 300, in category "c" + (n mod 3) ("c0" .. "c2"). */
     private static final List<Product> CATALOG = new ArrayList<>();
 
     static {
@@ -177,10 +176,10 @@ class ListingRoutesHttpTest {
     }
 
     @Test
-    void shouldForwardOnceToTheOwnerWhenTheCategoryLivesElsewhere() throws Exception {
+    void shouldGatherACategoryFromBothInstancesWhenItsProductsLiveInPartitionsOfBoth() throws Exception {
         HttpResponse<String> response = get(a, "/v1/products?category=c1&limit=100");
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(a.hostPort() + "," + b.hostPort());
         JsonNode body = JSON.readTree(response.body());
         assertThat(body.get("items")).hasSize((int) CATALOG.stream().filter(p -> p.category().equals("c1")).count());
         assertThat(body.get("nextCursor").isNull()).isTrue();
@@ -245,34 +244,34 @@ class ListingRoutesHttpTest {
     }
 
     @Test
-    void shouldForwardAsClientsRequestWhenTheForwardedHeaderIsNotSigned() throws Exception {
+    void shouldGatherAsForClientsWhenTheForwardedHeaderIsNotSigned() throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + a.hostPort() + "/v1/products?category=c1"))
                 .header("X-Catalog-Forwarded-By", b.hostPort()).build();
         HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
+        assertThat(response.headers().firstValue("X-Served-By")).hasValue(a.hostPort() + "," + b.hostPort());
     }
 
     @Test
-    void shouldForwardTheParsedParametersEncodedAgainWhenBrandsHoldCharactersAUriCannotCarry() throws Exception {
+    void shouldAskThePeerForTheParsedFilterWhenBrandsHoldCharactersAUriCannotCarry() throws Exception {
         List<String> odd = List.of("a|b", "{x}", "\"q\"", "x^y", "sp ace+plus", "100%", "é/ü?#&=", "b1");
         StringBuilder query = new StringBuilder("/v1/products?category=c1&limit=100&minPrice=0&inStock=true");
         for (String brand : odd) {
             query.append("&brand=").append(URLEncoder.encode(brand, StandardCharsets.UTF_8));
         }
 
-        HttpResponse<String> forwarded = get(a, query.toString());
-        HttpResponse<String> atOwner = get(b, query.toString());
+        HttpResponse<String> gathered = get(a, query.toString());
+        HttpResponse<String> atPeer = get(b, query.toString());
         HttpResponse<String> facets = get(a, query.toString().replace("/v1/products?", "/v1/facets?")
                 .replace("&limit=100", "&brandLimit=5"));
 
-        assertThat(forwarded.statusCode()).as(forwarded.body()).isEqualTo(200);
-        assertThat(forwarded.headers().firstValue("X-Served-By")).hasValue(b.hostPort());
-        assertThat(forwarded.body()).isEqualTo(atOwner.body());
-        assertThat(JSON.readTree(forwarded.body()).get("items")).hasSize((int) CATALOG.stream()
+        assertThat(gathered.statusCode()).as(gathered.body()).isEqualTo(200);
+        assertThat(gathered.headers().firstValue("X-Served-By")).hasValue(a.hostPort() + "," + b.hostPort());
+        assertThat(gathered.body()).isEqualTo(atPeer.body());
+        assertThat(JSON.readTree(gathered.body()).get("items")).hasSize((int) CATALOG.stream()
                 .filter(p -> p.category().equals("c1") && p.brand().equals("b1")).count());
         assertThat(facets.statusCode()).as(facets.body()).isEqualTo(200);
-        assertThat(queriesB.filters).as("the owner was asked for exactly the parsed filter, every time")
+        assertThat(queriesB.filters).as("the peer was asked for exactly the parsed filter, every time")
                 .allSatisfy(filter -> assertThat(filter.brands()).containsExactlyInAnyOrderElementsOf(odd))
                 .hasSize(3);
     }
@@ -321,12 +320,6 @@ class ListingRoutesHttpTest {
             }
 
             @Override
-            public Ownership ownerOfCategory(String category) {
-                int partition = category.length() % PARTITIONS;
-                return new Ownership(partition, Optional.ofNullable(active.get(partition)), List.of());
-            }
-
-            @Override
             public Map<Integer, Instance> activeOwners(String storeName) {
                 return new HashMap<>(active);
             }
@@ -340,8 +333,7 @@ class ListingRoutesHttpTest {
         forwarders.add(forwarder);
         StaleReads stale = new StaleReads(self, 1);
         FanOutRouter fanOut = new FanOutRouter(self, forwarder, stale, Duration.ofSeconds(5));
-        ListingRoutes routes = new ListingRoutes(owners, queries, new CursorCodec("test-app"),
-                new KeyedRouter(self, forwarder, stale, Duration.ofSeconds(5)), fanOut);
+        ListingRoutes routes = new ListingRoutes(owners, queries, new CursorCodec("test-app"), fanOut);
         ListingInternalRoutes internal = new ListingInternalRoutes(owners, queries, fanOut);
         Javalin app = Javalin.create(cfg -> {
             cfg.jetty.port = self.port();
@@ -372,7 +364,7 @@ class ListingRoutesHttpTest {
                 HttpResponse.BodyHandlers.ofString());
     }
 
-    /** Views of the products whose partition (product or category) is hosted; sort price only. */
+    /** Views of the products whose partition is hosted; sort price only. */
     private static final class FakeQueries implements ListingQueries {
         volatile Set<Integer> hosted;
         /** The filters of the category reads asked of these stores. */
@@ -430,40 +422,11 @@ class ListingRoutesHttpTest {
             return out;
         }
 
-        private boolean hostsCategory(String category) {
-            return hosted.contains(category.length() % PARTITIONS);
-        }
-
-        @Override
-        public ListingResult<ListingPage> categoryPage(ListingQuery query) {
-            filters.add(query.filter());
-            if (!hostsCategory(query.filter().category())) {
-                return refuse();
-            }
-            return new ListingResult.Ok<>(page(CATALOG, query));
-        }
-
-        @Override
-        public ListingResult<FacetCounts> categoryFacets(ListingFilter filter) {
-            filters.add(filter);
-            if (!hostsCategory(filter.category())) {
-                return refuse();
-            }
-            return new ListingResult.Ok<>(facets(CATALOG, filter));
-        }
-
-        @Override
-        public ReplicaRead<ListingPage> categoryPageFromAnyReplica(ListingQuery query) {
-            return new ReplicaRead<>(new ListingResult.Failed<>(QueryFailure.notHostedHere("no replica")), -1);
-        }
-
-        @Override
-        public ReplicaRead<FacetCounts> categoryFacetsFromAnyReplica(ListingFilter filter) {
-            return new ReplicaRead<>(new ListingResult.Failed<>(QueryFailure.notHostedHere("no replica")), -1);
-        }
-
         @Override
         public ListingResult<ListingPage> catalogPage(ListingQuery query, Set<Integer> partitions) {
+            if (query.filter().category() != null) {
+                filters.add(query.filter());
+            }
             if (!hosted.containsAll(partitions)) {
                 return refuse();
             }
@@ -473,6 +436,9 @@ class ListingRoutesHttpTest {
 
         @Override
         public ListingResult<FacetCounts> catalogFacets(ListingFilter filter, Set<Integer> partitions) {
+            if (filter.category() != null) {
+                filters.add(filter);
+            }
             if (!hosted.containsAll(partitions)) {
                 return refuse();
             }
@@ -486,7 +452,7 @@ class ListingRoutesHttpTest {
                 return refuse();
             }
             Map<String, Long> counts = new TreeMap<>();
-            CATALOG.stream().filter(p -> partitions.contains(p.category().length() % PARTITIONS))
+            CATALOG.stream().filter(p -> partitions.contains(p.partition()))
                     .forEach(p -> counts.merge(p.category(), 1L, Long::sum));
             List<CategoryCount> out = new ArrayList<>();
             counts.forEach((c, n) -> out.add(new CategoryCount(c, n)));

@@ -61,11 +61,6 @@ class FanOutRouterTest {
         }
 
         @Override
-        public Ownership ownerOfCategory(String category) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
         public Map<Integer, Instance> activeOwners(String storeName) {
             return plans.size() > 1 ? plans.poll() : plans.peek();
         }

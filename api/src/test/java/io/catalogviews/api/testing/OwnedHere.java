@@ -8,16 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Owners of a one-partition instance: every product and category lives on {@code self}. */
+/** Owners of a one-partition instance: every product, hence every listing, lives on {@code self}. */
 public record OwnedHere(Instance self) implements KeyOwners {
 
     @Override
     public Ownership ownerOfProduct(String productId) {
-        return new Ownership(0, Optional.of(self), List.of());
-    }
-
-    @Override
-    public Ownership ownerOfCategory(String category) {
         return new Ownership(0, Optional.of(self), List.of());
     }
 

@@ -12,9 +12,8 @@ import java.util.Map;
  * {@value #DEFAULT_CAUGHT_UP_WITHIN_MS} ms ago, the thread's tasks are asked to commit, at most once per
  * {@value #DEFAULT_INTERVAL_MS} ms per thread, instead of waiting for {@code commit.interval.ms}.
  *
- * <p>Why: under exactly-once a change is readable only after the commit that follows it, and a category page only
- * after two (the product task's, then the category task's), so freshness has a floor of one to two commit
- * intervals. A short interval everywhere is not the answer: where the reads leave no headroom, each commit's broker
+ * <p>Why: under exactly-once a change is readable only after the commit that follows it (in the product view and
+ * its category pages at once), so freshness has a floor of one commit interval. A short interval everywhere is not the answer: where the reads leave no headroom, each commit's broker
  * round trips slow the threads down until the backlog grows (docs/benchmarks.md, step 8). A record's age tells the
  * two cases apart: a fresh record means the thread is near the end of its input, so a commit now makes the change
  * visible sooner at little cost; an old one means a backlog, where the usual interval batches more per commit.
@@ -28,8 +27,8 @@ import java.util.Map;
  *
  * <p>Configured through the Kafka Streams properties (the service's {@code --streams-config}):
  * {@value #INTERVAL_CONFIG} (0 turns early commits off) and {@value #CAUGHT_UP_WITHIN_CONFIG}. A record's age is
- * measured from its timestamp (the producer's, or the event's publish time carried through the repartition topic),
- * so a producer clock far behind this machine's only turns early commits off.
+ * measured from its timestamp (the producer's), so a producer clock far behind this machine's only turns early
+ * commits off.
  */
 public final class CaughtUpCommits {
 

@@ -13,12 +13,8 @@ import io.catalogviews.topology.DeadLetterReason;
 import io.catalogviews.topology.EventOutcomeListener;
 import io.catalogviews.topology.TopologySettings;
 import io.catalogviews.views.StoreNames;
-import io.catalogviews.views.ids.CategoryName;
 import io.catalogviews.views.ids.ProductId;
-import io.catalogviews.views.index.CategoryChange;
-import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.product.ProductJson;
-import io.catalogviews.views.product.ProductListing;
 import io.catalogviews.views.product.ProductRow;
 import io.catalogviews.views.product.ProductState;
 import io.catalogviews.views.query.KeyPartitioner;
@@ -44,7 +40,7 @@ import java.util.List;
  * to the dead-letter sink with their original bytes and headers, in the same transaction as the view.
  *
  * <p>Each record is handled in two steps. {@link #decide} reads the stores and works out the whole outcome — the
- * rows to write, the category changes to send, or the dead letter — and writes nothing; only then does
+ * rows to write or the dead letter — and writes nothing; only then does
  * {@link Decision#apply} write. The key is checked before any store is read: no store is read or written under a
  * key that is not a valid product id. Anything {@code decide} throws (a defect) leaves no write behind, and Kafka
  * Streams' processing exception handler ({@link RecordFailureHandler}) dead-letters the record.
@@ -151,8 +147,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
                     + " bytes, more than the limit of " + MAX_RENDERED_BYTES);
         }
         byte[] row = ProductRow.live(version, json, ProductState.encode(next)).encode();
-        return new Decision.Apply(kind, id, version, occurredAt, row, null,
-                listingChanges(id, previous, next, version, json));
+        return new Decision.Apply(kind, id, version, occurredAt, row, null);
     }
 
     private Decision decideTombstone(byte[] keyBytes, RecordMetadata source) {
@@ -176,45 +171,18 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
         return deletion(ChangeKind.TOMBSTONE, id, current, version, -1L);
     }
 
-    /** A deletion of a held product: a marker row, a deletion-index entry, and "left" for each of its categories. */
+    /**
+     * A deletion of a held product: a marker row and a deletion-index entry (the marker's derivation takes the
+     * product out of the whole catalog's and its categories' listings).
+     */
     private Decision deletion(ChangeKind kind, ProductId id, byte[] current, long version, long occurredAt) {
         boolean held = current != null && !ProductRow.isDeletedRow(current);
         if (kind == ChangeKind.TOMBSTONE && !held) {
-            return new Decision.Apply(kind, id, version, occurredAt, null, null, List.of()); // nothing to remove
-        }
-        List<CategoryForward> left = new ArrayList<>();
-        if (held) {
-            byte[] change = CategoryChange.left(id.value(), version).encode();
-            for (String category : ProductState.decode(ProductRow.decode(current).state()).getCategories()) {
-                left.add(new CategoryForward(new CategoryName(category), change));
-            }
+            return new Decision.Apply(kind, id, version, occurredAt, null, null); // nothing to remove
         }
         long now = context.currentSystemTimeMs();
         return new Decision.Apply(kind, id, version, occurredAt, ProductRow.deletionMarker(version, now).encode(),
-                deletionKey(now, id.value()), left);
-    }
-
-    /**
-     * Tells every category the product was or is in (through the repartition topic) what it is now there, or
-     * that it left. (The whole-catalog indexes of this partition follow the product row in its own store.)
-     */
-    private static List<CategoryForward> listingChanges(ProductId id, Product previous, Product next, long version,
-                                                        byte[] json) {
-        List<CategoryForward> out = new ArrayList<>(next.getCategories().size());
-        ListingEntry entry = ProductListing.entry(next, version, json);
-        byte[] change = CategoryChange.upsert(id.value(), entry).encode();
-        for (String category : next.getCategories()) {
-            out.add(new CategoryForward(new CategoryName(category), change));
-        }
-        if (previous != null) {
-            byte[] left = CategoryChange.left(id.value(), version).encode();
-            for (String category : previous.getCategories()) {
-                if (!next.getCategories().contains(category)) {
-                    out.add(new CategoryForward(new CategoryName(category), left));
-                }
-            }
-        }
-        return out;
+                deletionKey(now, id.value()));
     }
 
     private static Product patched(Product held, Object change, Instant occurredAt) {
@@ -250,10 +218,6 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
 
     // ---- applying: writes only, from what was decided
 
-    /** A category change to send through the repartition topic. */
-    private record CategoryForward(CategoryName category, byte[] change) {
-    }
-
     /** The whole outcome of one record, worked out before anything is written. */
     private sealed interface Decision {
 
@@ -266,7 +230,7 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
                         detail, source == null ? DeadLetters.Source.UNKNOWN
                                 : new DeadLetters.Source(source.topic(), source.partition(), source.offset()),
                         p.settings.deadLetterMaxBytes());
-                p.context.forward(new Record<>(RouteTags.tag(RouteTags.DEAD_LETTER, letter.key()), letter.value(),
+                p.context.forward(new Record<>(letter.key(), letter.value(),
                         record.timestamp(), letter.headers()));
                 p.outcomes.deadLettered(reason);
             }
@@ -283,8 +247,8 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
          * @param row         the product row to store, or null for none
          * @param deletionKey the deletion-index entry to add, or null for none
          */
-        record Apply(ChangeKind kind, ProductId id, long version, long occurredAtMs, byte[] row, Bytes deletionKey,
-                     List<CategoryForward> listings) implements Decision {
+        record Apply(ChangeKind kind, ProductId id, long version, long occurredAtMs, byte[] row, Bytes deletionKey)
+                implements Decision {
             @Override
             public void apply(ProductEventProcessor p, Record<byte[], byte[]> record, RecordMetadata source) {
                 if (row != null) {
@@ -292,10 +256,6 @@ public final class ProductEventProcessor implements Processor<byte[], byte[], by
                 }
                 if (deletionKey != null) {
                     p.deletions.put(deletionKey, EMPTY);
-                }
-                for (CategoryForward f : listings) {
-                    p.context.forward(new Record<>(RouteTags.tag(RouteTags.CATEGORY_CHANGE, f.category().utf8()),
-                            f.change(), p.context.currentStreamTimeMs()));
                 }
                 p.outcomes.applied(kind, id.value(), version, occurredAtMs);
             }

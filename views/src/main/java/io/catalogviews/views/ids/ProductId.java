@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * A product id that matches the contract's grammar {@code [A-Za-z0-9._:~-]{1,128}}. Stores are only ever read or
  * written under keys built from these (see {@code io.catalogviews.views.store.RowKeys}), so no input — a record key,
- * a request path, a repartitioned record — can reach the index or counter namespaces of a view store, whose keys
+ * a request path — can reach the index or counter namespaces of a view store, whose keys
  * start with bytes below 0x20 that the grammar does not allow.
  */
 public record ProductId(String value) {

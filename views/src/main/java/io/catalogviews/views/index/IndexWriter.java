@@ -28,10 +28,16 @@ public final class IndexWriter {
         this(EntryStore.of(index), EntryStore.of(facets));
     }
 
-    /** Index and facets in their namespaces of a view store (see {@link ViewLayout}). */
+    /** The whole catalog's index and facets in their namespaces of a view store (see {@link ViewLayout}). */
     public static IndexWriter inView(EntryStore view) {
         return new IndexWriter(EntryStore.namespace(view, ViewLayout.INDEX),
                 EntryStore.namespace(view, ViewLayout.FACETS));
+    }
+
+    /** Every category's index and facets in their namespaces of the product view (see {@link ViewLayout}). */
+    public static IndexWriter inCategoryScopes(EntryStore view) {
+        return new IndexWriter(EntryStore.namespace(view, ViewLayout.CATEGORY_INDEX),
+                EntryStore.namespace(view, ViewLayout.CATEGORY_FACETS));
     }
 
     /**

@@ -5,9 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * What a listing needs of one product: the fields its sorts and filters read, and the serving JSON. Kept per
- * (category, product) in the category partition that owns the category (its own copy, so a page needs no
- * second hop), and sent through the repartition topic inside {@link CategoryChange}.
+ * What a listing needs of one product: the fields its sorts and filters read, and the serving JSON. Derived from the
+ * product row whenever the row changes ({@code ProductListing}); its index entries and counters are written from it
+ * in the whole catalog's scope and in each of the product's categories.
  *
  * <p>Layout: {@code [version 8][priceCents 8][updatedAt 8][hasRating 1][rating bits 4][stock 4]
  * [brand length 2][brand UTF-8][JSON (rest)]}.

@@ -3,6 +3,9 @@ package io.catalogviews.views.product;
 import io.catalogviews.events.Product;
 import io.catalogviews.views.index.ListingEntry;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** What the listings hold of a product: its {@link ListingEntry}, from the product or from its stored row. */
 public final class ProductListing {
 
@@ -20,10 +23,31 @@ public final class ProductListing {
      * an older release is rendered again, as its read would be, so a derived entry never carries an old rendering.
      */
     public static ListingEntry entryOfRow(byte[] row) {
+        Listed listed = listedOfRow(row);
+        return listed == null ? null : listed.entry();
+    }
+
+    /**
+     * What a stored product row lists, decoded once: its entry ({@link #entryOfRow}) and its categories, each once in
+     * first-seen order; null for a deletion marker or no row.
+     */
+    public static Listed listedOfRow(byte[] row) {
         if (row == null || ProductRow.isDeletedRow(row)) {
             return null;
         }
         ProductRow decoded = ProductRow.decode(row);
-        return entry(ProductState.decode(decoded.state()), decoded.version(), decoded.servingJson());
+        Product p = ProductState.decode(decoded.state());
+        List<String> categories = new ArrayList<>(p.getCategories().size());
+        for (CharSequence c : p.getCategories()) {
+            String category = c.toString();
+            if (!categories.contains(category)) {
+                categories.add(category);
+            }
+        }
+        return new Listed(entry(p, decoded.version(), decoded.servingJson()), List.copyOf(categories));
+    }
+
+    /** A listed product: its entry and the categories it is listed in. */
+    public record Listed(ListingEntry entry, List<String> categories) {
     }
 }

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Set;
 
 /**
- * Tells readers of a view's sorted indexes — the whole-catalog indexes in the product view's partitions, or the
- * category view's — what a commit wrote, so that a page kept in memory is dropped by the commit that makes it wrong,
+ * Tells readers of a scope's sorted indexes in the product view's partitions — the whole catalog's, or the category
+ * scopes' — what a commit wrote, so that a page kept in memory is dropped by the commit that makes it wrong,
  * and only by such a commit.
  *
  * <p>Like {@link CategoryCommits}, a commit is told twice: just before the store makes its rows readable
@@ -24,7 +24,7 @@ public interface IndexCommits {
      * What one commit of a partition wrote.
      *
      * @param indexKeys  the index keys it wrote or deleted (without their namespace byte), sorted unsigned
-     * @param productIds the products whose rows (in any category, for the category view) it wrote or deleted
+     * @param productIds the products whose rows it wrote or deleted
      */
     record Touches(byte[][] indexKeys, Set<String> productIds) {
 

@@ -11,7 +11,7 @@ import java.util.Map;
  * @param instances every instance in the current metadata, with the partitions it holds per store
  * @param lag       for each store and local partition (active or standby), records this copy is behind its
  *                  changelog: restoration progress of an active task, or staleness of a standby
- * @param caughtUp  true when this instance's active tasks have no input or repartition backlog
+ * @param caughtUp  true when this instance's active tasks have no input backlog
  */
 public record ClusterState(Instance self, String selfState, List<Member> instances,
                            Map<String, Map<Integer, Long>> lag, boolean caughtUp) {

@@ -9,15 +9,12 @@ public interface KeyOwners {
     /** The current owner of {@code productId}'s partition of the product view. */
     Ownership ownerOfProduct(String productId);
 
-    /** The current owner of {@code category}'s partition of the category views. */
-    Ownership ownerOfCategory(String category);
-
     /**
      * The active instance of every partition of a store (for scatter-gather over all partitions); a partition
      * missing from the map has no active instance now (rebalancing). Keys are 0..{@link #partitions()}-1.
      */
     java.util.Map<Integer, Instance> activeOwners(String storeName);
 
-    /** Partition count of the product and category views (the input topic's). */
+    /** Partition count of the product view (the input topic's). */
     int partitions();
 }

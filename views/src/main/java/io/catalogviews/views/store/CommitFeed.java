@@ -1,6 +1,7 @@
 package io.catalogviews.views.store;
 
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.index.ViewLayout;
 import io.catalogviews.views.query.IndexCommits;
 import io.catalogviews.views.query.CategoryCommits;
 import io.catalogviews.views.query.ProductCommits;
@@ -9,6 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashSet;
@@ -18,12 +20,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * Where the view stores of one instance report their commits: of products ({@link ProductCommits}, this feed), of
- * categories ({@link #categories()}), and with the index keys they wrote, for kept pages: of the product partitions'
- * whole-catalog indexes ({@link #catalogPages()}) and of the category partitions' indexes
- * ({@link #categoryPages()}). Kafka Streams creates the stores, so the feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the
- * properties the application is started with, and every {@link DerivedEntriesStore} finds it when initialised.
- * Thread-safe.
+ * Where the product view's stores report their commits: of products ({@link ProductCommits}, this feed), and, for
+ * answers kept in memory, with what they wrote in each scope: the categories whose entries changed
+ * ({@link #categories()}, for kept facets), the whole catalog's index keys ({@link #catalogPages()}) and the
+ * category scopes' index keys ({@link #categoryPages()}), for kept pages. Kafka Streams creates the stores, so the
+ * feed reaches them through the Streams configuration: put it under {@link #CONFIG} in the properties the
+ * application is started with, and every {@link DerivedEntriesStore} finds it when initialised. Thread-safe.
  */
 public final class CommitFeed implements ProductCommits {
 
@@ -43,7 +45,7 @@ public final class CommitFeed implements ProductCommits {
         listeners.add(listener);
     }
 
-    /** The commits of this instance's category partitions. */
+    /** The commits of this instance's product partitions, with the categories whose entries they changed. */
     public CategoryCommits categories() {
         return categoryListeners::add;
     }
@@ -53,19 +55,15 @@ public final class CommitFeed implements ProductCommits {
         return catalogListeners::add;
     }
 
-    /** The commits of this instance's category partitions, with the index keys they wrote. */
+    /** The commits of this instance's product partitions, with the category scopes' index keys they wrote. */
     public IndexCommits categoryPages() {
         return categoryPageListeners::add;
     }
 
     /** Whether commits of {@code store} must be told with the index keys they wrote (see {@link #committing}). */
     boolean wantsIndexKeys(String store) {
-        return !indexListeners(store).isEmpty();
-    }
-
-    private List<IndexCommits.Listener> indexListeners(String store) {
-        return StoreNames.PRODUCTS.equals(store) ? catalogListeners
-                : StoreNames.CATEGORY_LISTINGS.equals(store) ? categoryPageListeners : List.of();
+        return StoreNames.PRODUCTS.equals(store) && (!catalogListeners.isEmpty() || !categoryPageListeners.isEmpty()
+                || !categoryListeners.isEmpty());
     }
 
     /**
@@ -94,34 +92,8 @@ public final class CommitFeed implements ProductCommits {
      *                  {@link #wantsIndexKeys} asked for them; else empty
      */
     Runnable committing(String store, int partition, Collection<Bytes> rowKeys, Collection<Bytes> indexKeys) {
-        if (rowKeys.isEmpty()) {
-            return () -> { };
-        }
-        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
-            boolean toldPages = !categoryPageListeners.isEmpty();
-            if (toldPages) {
-                Set<String> ids = new HashSet<>(rowKeys.size() * 2);
-                for (Bytes key : rowKeys) {
-                    ids.add(RowKeys.categoryRowOf(key.get()).id().value());
-                }
-                IndexCommits.Touches touches = new IndexCommits.Touches(withoutNamespace(indexKeys), Set.copyOf(ids));
-                tell(categoryPageListeners, l -> l.committing(partition, touches), "commits", store, partition);
-            }
-            boolean toldFacets = !categoryListeners.isEmpty();
-            Set<String> categories = toldFacets ? categoriesOf(rowKeys) : Set.of();
-            if (toldFacets) {
-                tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
-            }
-            return () -> {
-                if (toldPages) {
-                    tell(categoryPageListeners, l -> l.committed(partition), "commits", store, partition);
-                }
-                if (toldFacets) {
-                    tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
-                }
-            };
-        }
-        if (!StoreNames.PRODUCTS.equals(store) || (listeners.isEmpty() && catalogListeners.isEmpty())) {
+        if (rowKeys.isEmpty() || !StoreNames.PRODUCTS.equals(store) || (listeners.isEmpty()
+                && catalogListeners.isEmpty() && categoryPageListeners.isEmpty() && categoryListeners.isEmpty())) {
             return () -> { };
         }
         Set<String> ids = new HashSet<>(rowKeys.size() * 2);
@@ -131,34 +103,69 @@ public final class CommitFeed implements ProductCommits {
         }
         Set<String> committed = Set.copyOf(ids);
         boolean toldCatalog = !catalogListeners.isEmpty();
+        boolean toldPages = !categoryPageListeners.isEmpty();
+        boolean toldFacets = !categoryListeners.isEmpty();
+        Set<String> categories = toldFacets ? categoriesOf(indexKeys) : Set.of();
         if (toldCatalog) {
-            IndexCommits.Touches touches = new IndexCommits.Touches(withoutNamespace(indexKeys), committed);
+            IndexCommits.Touches touches = new IndexCommits.Touches(inNamespace(ViewLayout.INDEX, indexKeys),
+                    committed);
             tell(catalogListeners, l -> l.committing(partition, touches), "commits", store, partition);
+        }
+        if (toldPages) {
+            IndexCommits.Touches touches = new IndexCommits.Touches(inNamespace(ViewLayout.CATEGORY_INDEX, indexKeys),
+                    committed);
+            tell(categoryPageListeners, l -> l.committing(partition, touches), "commits", store, partition);
+        }
+        if (toldFacets) {
+            tell(categoryListeners, l -> l.committing(partition, categories), "commits", store, partition);
         }
         return () -> {
             if (toldCatalog) {
                 tell(catalogListeners, l -> l.committed(partition), "commits", store, partition);
             }
+            if (toldPages) {
+                tell(categoryPageListeners, l -> l.committed(partition), "commits", store, partition);
+            }
+            if (toldFacets) {
+                tell(categoryListeners, l -> l.committed(partition, categories), "commits", store, partition);
+            }
             tell(listeners, l -> l.committed(committed), "commits", store, partition);
         };
     }
 
-    /** The keys without their first byte (the namespace), sorted unsigned (a key written twice is there twice). */
-    private static byte[][] withoutNamespace(Collection<Bytes> keys) {
-        byte[][] out = new byte[keys.size()][];
-        int n = 0;
+    /**
+     * The keys of {@code namespace} without their first byte (the namespace), sorted unsigned (a key written twice is
+     * there twice).
+     */
+    private static byte[][] inNamespace(byte namespace, Collection<Bytes> keys) {
+        List<byte[]> out = new ArrayList<>(keys.size());
         for (Bytes key : keys) {
             byte[] k = key.get();
-            out[n++] = Arrays.copyOfRange(k, 1, k.length);
+            if (k.length > 0 && k[0] == namespace) {
+                out.add(Arrays.copyOfRange(k, 1, k.length));
+            }
         }
-        Arrays.sort(out, Arrays::compareUnsigned);
-        return out;
+        byte[][] sorted = out.toArray(new byte[0][]);
+        Arrays.sort(sorted, Arrays::compareUnsigned);
+        return sorted;
     }
 
-    private static Set<String> categoriesOf(Collection<Bytes> categoryRowKeys) {
+    /**
+     * The categories of the category scopes' index keys among {@code keys}: a category index key is the namespace,
+     * the kind tag, then the category up to its 0x00 terminator ({@code IndexKeys}). Every change of a product's
+     * listing in a category writes at least one of them (its {@code -updatedAt} entry moves with every change).
+     */
+    private static Set<String> categoriesOf(Collection<Bytes> keys) {
         Set<String> categories = new HashSet<>();
-        for (Bytes key : categoryRowKeys) {
-            categories.add(RowKeys.categoryOfRow(key.get()));
+        for (Bytes key : keys) {
+            byte[] k = key.get();
+            if (k.length > 2 && k[0] == ViewLayout.CATEGORY_INDEX) {
+                int end = 2;
+                while (end < k.length && k[end] != 0) {
+                    end++;
+                }
+                categories.add(new String(k, 2, end - 2, StandardCharsets.US_ASCII));
+            }
         }
         return Set.copyOf(categories);
     }
@@ -168,21 +175,19 @@ public final class CommitFeed implements ProductCommits {
      * standby's update wrote it).
      */
     void restored(String store, int partition) {
-        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+        if (StoreNames.PRODUCTS.equals(store)) {
+            tell(catalogListeners, l -> l.reset(partition), "the resets", store, partition);
             tell(categoryPageListeners, l -> l.reset(partition), "the resets", store, partition);
             tell(categoryListeners, l -> l.reset(partition), "the resets", store, partition);
-        } else if (StoreNames.PRODUCTS.equals(store)) {
-            tell(catalogListeners, l -> l.reset(partition), "the resets", store, partition);
         }
     }
 
     /** This instance's copy of {@code store}, partition {@code partition}, was closed. */
     void closed(String store, int partition) {
-        if (StoreNames.CATEGORY_LISTINGS.equals(store)) {
+        if (StoreNames.PRODUCTS.equals(store)) {
+            tell(catalogListeners, l -> l.reset(partition), "the closing", store, partition);
             tell(categoryPageListeners, l -> l.reset(partition), "the closing", store, partition);
             tell(categoryListeners, l -> l.reset(partition), "the closing", store, partition);
-        } else if (StoreNames.PRODUCTS.equals(store)) {
-            tell(catalogListeners, l -> l.reset(partition), "the closing", store, partition);
             tell(listeners, l -> l.closed(partition), "the closing", store, partition);
         }
     }

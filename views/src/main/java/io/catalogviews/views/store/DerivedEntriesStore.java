@@ -143,14 +143,16 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             return;
         }
         boolean unfinished = wrapped().get(REBUILD_MARKER) != null;
-        if (unfinished || isEmpty()) {
-            restore.rowsFirst(unfinished);
+        boolean olderLayout = !unfinished && inOlderLayout();
+        if (unfinished || olderLayout || isEmpty()) {
+            restore.rowsFirst(unfinished || olderLayout);
             replay = Replay.ROWS_FIRST;
             // Every store partition of a first start comes here with an empty changelog: only a replay worth the
             // name is worth a line at INFO.
-            LOG.atLevel(unfinished || offsets > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition {}: rebuilding "
-                    + "rows first{} from {} changelog offsets; index and facet entries are derived when the restore "
-                    + "ends", name(), partition, unfinished ? " (resuming an unfinished rebuild)" : "", offsets);
+            LOG.atLevel(unfinished || olderLayout || offsets > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition "
+                    + "{}: rebuilding rows first{} from {} changelog offsets; index and facet entries are derived when "
+                    + "the restore ends", name(), partition, unfinished ? " (resuming an unfinished rebuild)"
+                    : olderLayout ? " (its entries are in an older layout)" : "", offsets);
         } else {
             replay = Replay.DERIVING;
         }
@@ -184,6 +186,22 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             LOG.warn("Store {} partition {}: the entries of a suspended rebuild could not be derived now; the next "
                     + "restore of this partition derives them", name(), partition, e);
             return false;
+        }
+    }
+
+    /**
+     * Whether the store's entries were derived by a release that kept category listings in a store of their own:
+     * it holds whole-catalog counters (0x03: it has live rows) but no category scope's (0x06), which every live row
+     * has (a product is in 1 to 32 categories). Its entries are derived again, as after a crashed rebuild.
+     */
+    private boolean inOlderLayout() {
+        return hasKeyIn(ViewLayout.FACETS) && !hasKeyIn(ViewLayout.CATEGORY_FACETS);
+    }
+
+    private boolean hasKeyIn(byte namespace) {
+        try (KeyValueIterator<Bytes, byte[]> it = wrapped().range(Bytes.wrap(new byte[] {namespace}),
+                Bytes.wrap(new byte[] {namespace, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF}))) {
+            return it.hasNext();
         }
     }
 
@@ -224,8 +242,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             }
 
             private static boolean isIndexKey(Bytes key) {
-                byte[] k = key.get();
-                return k.length > 0 && k[0] == ViewLayout.INDEX;
+                return ViewLayout.isIndexKey(key.get());
             }
         };
     }
@@ -411,8 +428,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         /** Adds the index keys among the writes to {@code out}. */
         void indexKeysTo(List<Bytes> out) {
             for (Bytes key : writes.keySet()) {
-                byte[] k = key.get();
-                if (k.length > 0 && k[0] == ViewLayout.INDEX) {
+                if (ViewLayout.isIndexKey(key.get())) {
                     out.add(key);
                 }
             }
@@ -535,8 +551,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         public void restoreBatch(Collection<ConsumerRecord<byte[], byte[]>> records) {
             if (replay == Replay.UNDECIDED) {
                 // No active restore announced this replay (a standby's update, or no rebuild registry): a store that
-                // a crashed rebuild left with rows but no entries gets them before it derives batch by batch.
-                if (wrapped().get(REBUILD_MARKER) != null) {
+                // a crashed rebuild left with rows but no entries, or an older release with entries in an older
+                // layout, gets them before it derives batch by batch.
+                if (wrapped().get(REBUILD_MARKER) != null || inOlderLayout()) {
                     rowsFirst(true);
                     deriveAll();
                 }

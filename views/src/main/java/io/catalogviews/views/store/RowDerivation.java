@@ -6,6 +6,8 @@ import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.product.ProductListing;
 import org.apache.kafka.common.utils.Bytes;
 
+import java.util.List;
+
 /**
  * How a view store derives its index and facet entries from a change of one of its rows (see
  * {@link io.catalogviews.views.index.ViewLayout}). Called with the row as stored before the change and after it
@@ -16,20 +18,31 @@ interface RowDerivation {
 
     void apply(Bytes rowKey, byte[] before, byte[] after, EntryStore view);
 
-    /** product-view: row key = product id, value = ProductRow; whole-catalog indexes (no category scope). */
+    /**
+     * product-view: row key = product id, value = ProductRow. The whole catalog's scope, and the scope of each
+     * category the product is in: a category it leaves loses its entries, one it enters gains them, one it stays in
+     * moves them from the old entry to the new (unchanged keys are not rewritten: {@link IndexWriter#replace}).
+     */
     RowDerivation PRODUCTS = (key, before, after, view) -> {
-        ListingEntry old = ProductListing.entryOfRow(before);
-        ListingEntry next = ProductListing.entryOfRow(after);
-        if (old != null || next != null) {
-            IndexWriter.inView(view).replace(null, RowKeys.productOf(key.get()).value(), old, next);
+        ProductListing.Listed old = ProductListing.listedOfRow(before);
+        ProductListing.Listed next = ProductListing.listedOfRow(after);
+        if (old == null && next == null) {
+            return;
         }
-    };
-
-    /** category-listings: row key = category 0x00 id, value = ListingEntry; the category's indexes. */
-    RowDerivation CATEGORY_LISTINGS = (key, before, after, view) -> {
-        RowKeys.CategoryRow row = RowKeys.categoryRowOf(key.get());
-        IndexWriter.inView(view).replace(row.category().value(), row.id().value(),
-                before == null ? null : ListingEntry.decode(before),
-                after == null ? null : ListingEntry.decode(after));
+        String id = RowKeys.productOf(key.get()).value();
+        ListingEntry oldEntry = old == null ? null : old.entry();
+        ListingEntry nextEntry = next == null ? null : next.entry();
+        IndexWriter.inView(view).replace(null, id, oldEntry, nextEntry);
+        List<String> was = old == null ? List.of() : old.categories();
+        List<String> is = next == null ? List.of() : next.categories();
+        IndexWriter scopes = IndexWriter.inCategoryScopes(view);
+        for (String category : was) {
+            if (!is.contains(category)) {
+                scopes.replace(category, id, oldEntry, null);
+            }
+        }
+        for (String category : is) {
+            scopes.replace(category, id, was.contains(category) ? oldEntry : null, nextEntry);
+        }
     };
 }

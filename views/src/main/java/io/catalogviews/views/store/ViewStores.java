@@ -16,14 +16,9 @@ public final class ViewStores implements KeyValueBytesStoreSupplier {
         this.derivation = derivation;
     }
 
-    /** The product view: rows by id, whole-catalog indexes and facets. */
+    /** The product view: rows by id, the whole catalog's and each category's indexes and facets. */
     public static ViewStores products(String name) {
         return new ViewStores(Stores.persistentKeyValueStore(name), RowDerivation.PRODUCTS);
-    }
-
-    /** Category listings: rows by category and id, category indexes and facets. */
-    public static ViewStores categoryListings(String name) {
-        return new ViewStores(Stores.persistentKeyValueStore(name), RowDerivation.CATEGORY_LISTINGS);
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.catalogviews.views.streams;
 
-import io.catalogviews.views.StoreNames;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -17,11 +16,11 @@ import java.util.Map;
  * (about 1.3 % of the bound at the documented sizing), which saves two cache lookups per file a point read looks into.
  *
  * <p>The product view has a cache of its own because its reads are the ones a miss hurts most (one block per product
- * read, a request waiting on it) and because the other stores' reads come in bursts that evicted it from a shared LRU
- * cache: pages are kept in memory and assembled from the category store once per change, and the first assemblies
- * (after a start, a load, a re-price) read it by the gigabyte. In the full profile's catalog a product read then
- * missed the shared cache 0.24 times per request (docs/benchmarks.md, step 31).
- * {@value #PRODUCT_VIEW_CACHE_SHARE_CONFIG} of 0 gives every store one shared cache again.
+ * read, a request waiting on it). It was given one when the category listings had a store of their own, whose reads
+ * came in bursts (pages assembled once per change, the first assemblies after a start, a load or a re-price reading
+ * it by the gigabyte) and evicted products from a shared LRU cache: in the full profile's catalog a product read then
+ * missed 0.24 times per request (docs/benchmarks.md, step 31). The categories' entries now live in the product view
+ * and share its cache. {@value #PRODUCT_VIEW_CACHE_SHARE_CONFIG} of 0 gives every store one shared cache again.
  *
  * <p>Kafka Streams instantiates this class per store by name, so the caches have to live in statics; they are created
  * once, sized by {@value #MEMORY_BYTES_CONFIG} and {@value #PRODUCT_VIEW_CACHE_SHARE_CONFIG} of the first store
@@ -44,15 +43,13 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     public static final double MAX_PRODUCT_VIEW_CACHE_SHARE = 0.7;
     /** Bloom bits per memtable byte: 2 % of an 8 MB memtable is ~1.3 M bits, over 10 per key for ~100-byte keys. */
     static final double MEMTABLE_BLOOM_RATIO = 0.02;
-    /** Data block size of the category listings store, whose index entries carry the serving JSON. */
-    static final long CATEGORY_BLOCK_BYTES = 16 * 1024;
     /**
      * Sorted runs a store gathers before universal compaction merges them (RocksDB's default is 4). Merging eight at
      * a time rewrites each byte less often: under a churn of price and stock changes the flushes' and compactions' CPU
      * per change fell to 0.62x, the stream threads' to 0.85x, and changes were materialized 1.28x faster (1.31x at
      * 1 000 000 products). The price is paid by point reads, which look into up to twice as many runs (a batch of 100
      * about 6 % more CPU relative to the ceiling, within the spread of its runs): docs/benchmarks.md, step 28. Set for
-     * every store: for the category store alone it cut the compactions' CPU by a tenth (one run).
+     * every store: for the category store of that release alone it cut the compactions' CPU by a tenth (one run).
      */
     static final int SORTED_RUNS_BEFORE_COMPACTION = 8;
 
@@ -111,12 +108,6 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
         // of a binary search plus a scan of up to 16 entries; range scans are unaffected.
         table.setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash);
         table.setDataBlockHashTableUtilRatio(0.75);
-        if (storeName.equals(StoreNames.CATEGORY_LISTINGS)) {
-            // Its page entries carry the serving JSON (~330 bytes): a 4 KB block holds about ten, so a page of 60
-            // crossed six to eight blocks, each crossing a block-cache lookup (half of a page's RocksDB Next time in
-            // a profile); 16 KB blocks cross a quarter as often (docs/benchmarks.md, step 23).
-            table.setBlockSize(CATEGORY_BLOCK_BYTES);
-        }
         options.setTableFormatConfig(table);
         // A point read looks in the memtables before the files; most reads (a product, a row before its change)
         // miss them, and without a filter each miss is a full skip-list search (a sixth of a batch read's CPU in a

@@ -26,18 +26,15 @@ import java.util.TreeMap;
 public final class StreamsClusterView implements ClusterView {
 
     private static final List<String> PRODUCT_STORES = List.of(StoreNames.PRODUCTS);
-    private static final List<String> CATEGORY_STORES = List.of(StoreNames.CATEGORY_LISTINGS);
 
     private final KafkaStreams streams;
     private final Instance self;
     private final String inputTopic;
-    private final String categoryTopic;
 
-    public StreamsClusterView(KafkaStreams streams, Instance self, String inputTopic, String categoryTopic) {
+    public StreamsClusterView(KafkaStreams streams, Instance self, String inputTopic) {
         this.streams = streams;
         this.self = self;
         this.inputTopic = inputTopic;
-        this.categoryTopic = categoryTopic;
     }
 
     @Override
@@ -60,8 +57,7 @@ public final class StreamsClusterView implements ClusterView {
     private Map<String, List<Integer>> partitionsByStore(Set<TopicPartition> partitions) {
         Map<String, List<Integer>> byStore = new TreeMap<>();
         for (TopicPartition tp : partitions) {
-            List<String> stores = tp.topic().equals(inputTopic) ? PRODUCT_STORES
-                    : tp.topic().equals(categoryTopic) ? CATEGORY_STORES : List.of();
+            List<String> stores = tp.topic().equals(inputTopic) ? PRODUCT_STORES : List.of();
             for (String store : stores) {
                 byStore.computeIfAbsent(store, s -> new ArrayList<>()).add(tp.partition());
             }
@@ -98,7 +94,7 @@ public final class StreamsClusterView implements ClusterView {
             String clientId = name.tags().getOrDefault("client-id", "");
             String topic = name.tags().get("topic");
             if (clientId.endsWith("restore-consumer") || topic == null
-                    || !(topic.equals(inputTopic) || topic.equals(categoryTopic))) {
+                    || !topic.equals(inputTopic)) {
                 continue;
             }
             any = true;

@@ -1,6 +1,5 @@
 package io.catalogviews.views.streams;
 
-import io.catalogviews.views.StoreNames;
 import io.catalogviews.views.query.KeyPartitioner;
 import io.catalogviews.views.routing.Instance;
 import io.catalogviews.views.routing.KeyOwners;
@@ -33,11 +32,10 @@ public final class StreamsKeyOwners implements KeyOwners {
     private final Instance self;
     private final int partitions;
     private final String inputTopic;
-    private final String categoryTopic;
     private volatile Table table;
 
     /** Every partition's owners, for the metadata objects it was built from. */
-    private record Table(List<StreamsMetadata> source, Ownership[] products, Ownership[] categories) {
+    private record Table(List<StreamsMetadata> source, Ownership[] products) {
 
         boolean builtFrom(Collection<StreamsMetadata> now) {
             if (now.size() != source.size()) {
@@ -54,16 +52,13 @@ public final class StreamsKeyOwners implements KeyOwners {
     }
 
     /**
-     * @param inputTopic    the source topic of the product stores
-     * @param categoryTopic the source topic of the category stores (the repartition topic)
+     * @param inputTopic the source topic of the product stores
      */
-    public StreamsKeyOwners(KafkaStreams streams, Instance self, int partitions, String inputTopic,
-                            String categoryTopic) {
+    public StreamsKeyOwners(KafkaStreams streams, Instance self, int partitions, String inputTopic) {
         this.streams = streams;
         this.self = self;
         this.partitions = partitions;
         this.inputTopic = inputTopic;
-        this.categoryTopic = categoryTopic;
     }
 
     @Override
@@ -77,16 +72,9 @@ public final class StreamsKeyOwners implements KeyOwners {
     }
 
     @Override
-    public Ownership ownerOfCategory(String category) {
-        return table().categories()[KeyPartitioner.partitionOf(category, partitions)];
-    }
-
-    @Override
     public Map<Integer, Instance> activeOwners(String storeName) {
-        Ownership[] owners = StoreNames.CATEGORY_LISTINGS.equals(storeName) ? table().categories()
-                : table().products();
         Map<Integer, Instance> active = new HashMap<>();
-        for (Ownership o : owners) {
+        for (Ownership o : table().products()) {
             o.active().ifPresent(instance -> active.put(o.partition(), instance));
         }
         return active;
@@ -115,7 +103,7 @@ public final class StreamsKeyOwners implements KeyOwners {
 
     private Table build(Collection<StreamsMetadata> metadata) {
         List<StreamsMetadata> source = new ArrayList<>(metadata);
-        return new Table(source, owners(source, inputTopic), owners(source, categoryTopic));
+        return new Table(source, owners(source, inputTopic));
     }
 
     private Ownership[] owners(List<StreamsMetadata> metadata, String topic) {

@@ -6,7 +6,6 @@ import io.catalogviews.views.index.SortOrder;
 import io.catalogviews.views.query.QueryFailure;
 import io.catalogviews.views.listing.internals.PageCache;
 import io.catalogviews.views.listing.internals.FacetCache;
-import io.catalogviews.views.query.KeyPartitioner;
 import io.catalogviews.views.streams.ActiveStoreHandles;
 import io.catalogviews.views.streams.StreamsListingQueries;
 import java.nio.file.Path;
@@ -39,18 +38,17 @@ class StreamsListingQueriesTest {
 
     private static void assertEveryQueryFails(StreamsListingQueries queries) {
         List<ListingResult<?>> results = List.of(
-                queries.categoryPage(new ListingQuery(PHONES, SortOrder.PRICE, 20, null)),
-                queries.categoryFacets(PHONES),
+                queries.catalogPage(new ListingQuery(PHONES, SortOrder.PRICE, 20, null), Set.of(0, 1)),
+                queries.catalogFacets(PHONES, Set.of(0, 1)),
                 queries.catalogPage(new ListingQuery(ALL, SortOrder.PRICE, 20, null), Set.of(0, 1)),
                 queries.catalogFacets(ALL, Set.of(0, 1)),
-                queries.categories(Set.of(0, 1)),
-                queries.categoryPageFromAnyReplica(new ListingQuery(PHONES, SortOrder.PRICE, 20, null)).result(),
-                queries.categoryFacetsFromAnyReplica(PHONES).result());
+                queries.categories(Set.of(0, 1)));
         for (ListingResult<?> result : results) {
             assertThat(result).isInstanceOfSatisfying(ListingResult.Failed.class, failed ->
                     assertThat(failed.failure().kind()).isEqualTo(QueryFailure.Kind.RETRY_LATER));
         }
-        assertThat(queries.categoryFacetsFromAnyReplica(PHONES).lagRecords()).as("lag of no local copy").isEqualTo(-1);
+        assertThat(queries.keptCategoryPage(new ListingQuery(PHONES, SortOrder.PRICE, 20, null)))
+                .as("a kept page while no partition is active here").isNull();
     }
 
     @Test
@@ -85,18 +83,17 @@ class StreamsListingQueriesTest {
     }
 
     @Test
-    void shouldServeNoKeptFacetsWhenTheirPartitionIsNotActiveHere(@TempDir Path stateDir) {
+    void shouldServeNoKeptFacetsWhenTheirPartitionsAreNotActiveHere(@TempDir Path stateDir) {
         KafkaStreams streams = streams(stateDir);
         try {
             FacetCache facets = new FacetCache(2, 1_000);
-            int partition = KeyPartitioner.partitionOf("phones", 2);
             FacetCounts counted = new FacetCounts(3, 1, Map.of("acme", 3L), 100L, 300L);
-            facets.keep(PHONES, partition, facets.stamp(), counted);
+            facets.keep(PHONES, Set.of(0, 1), facets.stamp(), counted);
             StreamsListingQueries queries = new StreamsListingQueries(streams, 2, 10_000, facets, null, null,
                     new ActiveStoreHandles(streams));
 
-            assertThat(facets.get(PHONES, partition)).as("the facets kept").isSameAs(counted);
-            assertThat(queries.keptCategoryFacets(PHONES)).as("kept facets of a partition not active here").isNull();
+            assertThat(facets.get(PHONES, Set.of(0, 1))).as("the facets kept").isSameAs(counted);
+            assertThat(queries.keptCategoryFacets(PHONES)).as("kept facets of partitions not active here").isNull();
             assertThat(queries.keptCategoryFacets(ALL)).as("the whole catalog is never kept here").isNull();
         } finally {
             streams.close(Duration.ofSeconds(5));

@@ -119,6 +119,64 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
     }
 
     /**
+     * A store written by a release that kept category listings in a store of their own has rows and whole-catalog
+     * entries but no category scope: the next start derives every entry again, so that it holds what this release
+     * would have written, category scopes included.
+     */
+    @Test
+    void shouldDeriveTheCategoryScopesWhenAStoreOfTheOlderLayoutIsOpened() throws RocksDBException {
+        Path stateDir = newStateDir();
+        KafkaStreams app = start(0, new RowsFirstRebuilds(), stateDir);
+        for (int i = 0; i < 20; i++) {
+            send("put p-" + i + " 1 " + (100 + i * 11) + " phones,c" + (i % 3));
+        }
+        send("commit");
+        awaitProcessed();
+        awaitCommitted("20 rows committed", () -> assertThat(rows(app)).hasSize(20));
+        Map<String, byte[]> original = contents(app);
+        stop(app);
+
+        Path db = stateDir.resolve(applicationId()).resolve("0_0").resolve("rocksdb").resolve("contract-view");
+        assertThat(deleteCategoryScopes(db)).as("category scope entries an older release would not have").isPositive();
+
+        RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
+        KafkaStreams again = start(0, rebuilds, stateDir);
+        await().alias("the older layout is derived again").atMost(Duration.ofSeconds(60))
+                .until(rebuilds::rebuilt, n -> n == 1);
+        await().alias("the store is readable again").atMost(Duration.ofSeconds(60)).ignoreExceptions()
+                .untilAsserted(() -> assertThat(contents(again)).as("rows and derived entries after the upgrade")
+                        .usingRecursiveComparison().isEqualTo(original));
+    }
+
+    /** Deletes every key of the category scopes' namespaces, as a store of the older layout lacks them. */
+    private static int deleteCategoryScopes(Path path) throws RocksDBException {
+        List<ColumnFamilyDescriptor> families = new ArrayList<>();
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try (Options options = new Options()) {
+            for (byte[] name : RocksDB.listColumnFamilies(options, path.toString())) {
+                families.add(new ColumnFamilyDescriptor(name));
+            }
+        }
+        try (DBOptions options = new DBOptions(); RocksDB rocksDb = RocksDB.open(options, path.toString(), families, handles)) {
+            ColumnFamilyHandle data = handles.get(indexOf(families, RocksDB.DEFAULT_COLUMN_FAMILY));
+            List<byte[]> scoped = new ArrayList<>();
+            try (RocksIterator it = rocksDb.newIterator(data)) {
+                for (it.seekToFirst(); it.isValid(); it.next()) {
+                    byte[] key = it.key();
+                    if (key[0] == ViewLayout.CATEGORY_INDEX || key[0] == ViewLayout.CATEGORY_FACETS) {
+                        scoped.add(key);
+                    }
+                }
+            }
+            for (byte[] key : scoped) {
+                rocksDb.delete(data, key);
+            }
+            handles.forEach(ColumnFamilyHandle::close);
+            return scoped.size();
+        }
+    }
+
+    /**
      * A standby whose copy a crash left in the middle of a rebuild (the marker, entries missing, an entry of no row)
      * is never told of a restore: it finds the marker when it replays its next batch, derives every entry of its rows
      * first, and then holds what the active holds.

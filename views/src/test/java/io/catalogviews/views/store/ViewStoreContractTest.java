@@ -29,7 +29,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -200,6 +202,34 @@ abstract class ViewStoreContractTest {
         byte[] second = ProductRow.servingJson(rows(app).get("p-1"));
         assertThat(second).isNotEqualTo(first);
         assertThat(wholeCatalogPriceJson(app, "p-1")).as("JSON in the price entry at 900").isEqualTo(second);
+    }
+
+    @Test
+    void shouldListARowInEachOfItsCategoriesAndMoveItWhenItsCategoriesChange() {
+        KafkaStreams app = start();
+        send("put p-1 1 500 phones,tv", "put p-2 1 700 tv", "commit");
+        awaitProcessed();
+        awaitCommitted("two rows committed", () -> assertThat(rows(app)).containsOnlyKeys("p-1", "p-2"));
+        assertThat(categoryScopes(app, "p-1")).as("scopes listing p-1").containsExactlyInAnyOrder("phones", "tv");
+        assertThat(categoryScopes(app, "p-2")).as("scopes listing p-2").containsExactly("tv");
+        assertThat(derived(app, ViewLayout.CATEGORY_FACETS)).as("category counters")
+                .anySatisfy(k -> assertThat(k).startsWith("\u0006phones\u0000"))
+                .anySatisfy(k -> assertThat(k).startsWith("\u0006tv\u0000"));
+
+        send("put p-1 2 500 tv,audio", "commit");
+        awaitProcessed();
+
+        awaitCommitted("p-1 moved", () -> assertThat(categoryScopes(app, "p-1")).as("scopes listing p-1 after the "
+                + "move").containsExactlyInAnyOrder("tv", "audio"));
+        assertThat(derived(app, ViewLayout.CATEGORY_FACETS)).as("counters of a category left empty")
+                .noneSatisfy(k -> assertThat(k).startsWith("\u0006phones\u0000"));
+
+        send("delete p-1", "delete p-2", "commit");
+        awaitProcessed();
+
+        awaitCommitted("the deletes committed", () -> assertThat(rows(app)).isEmpty());
+        assertThat(derived(app, ViewLayout.CATEGORY_INDEX)).as("category entries after the deletes").isEmpty();
+        assertThat(derived(app, ViewLayout.CATEGORY_FACETS)).as("category counters after the deletes").isEmpty();
     }
 
     @Test
@@ -459,6 +489,27 @@ abstract class ViewStoreContractTest {
         return IndexValue.servingJson(value);
     }
 
+    /** The categories whose scope lists {@code id} (by its plain {@code price} entry). */
+    private Set<String> categoryScopes(KafkaStreams app, String id) {
+        Set<String> categories = new TreeSet<>();
+        byte tag = new IndexKind(SortOrder.PRICE, false).tag();
+        try (KeyValueIterator<Bytes, byte[]> it = store(app, false).all()) {
+            while (it.hasNext()) {
+                byte[] key = it.next().key.get();
+                if (key.length > 2 && key[0] == ViewLayout.CATEGORY_INDEX && key[1] == tag) {
+                    int zero = 2;
+                    while (key[zero] != 0) {
+                        zero++;
+                    }
+                    if (IndexKeys.idOf(Arrays.copyOfRange(key, 1, key.length), zero).equals(id)) {
+                        categories.add(new String(key, 2, zero - 2, java.nio.charset.StandardCharsets.US_ASCII));
+                    }
+                }
+            }
+        }
+        return categories;
+    }
+
     /** Keys of one derived namespace, printable. */
     private List<String> derived(KafkaStreams app, byte namespace) {
         List<String> keys = new ArrayList<>();
@@ -501,7 +552,8 @@ abstract class ViewStoreContractTest {
         public void process(Record<String, String> record) {
             String[] words = record.value().split(" ");
             switch (words[0]) {
-                case "put" -> store.put(key(words[1]), row(words[1], Long.parseLong(words[2]), Long.parseLong(words[3])));
+                case "put" -> store.put(key(words[1]), row(words[1], Long.parseLong(words[2]), Long.parseLong(words[3]),
+                        words.length > 4 ? List.of(words[4].split(",")) : List.of("phones")));
                 case "delete" -> store.delete(key(words[1]));
                 case "corrupt" -> {
                     byte[] row = ProductRow.live(9, "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8),
@@ -528,8 +580,9 @@ abstract class ViewStoreContractTest {
             return RowKeys.product(new ProductId(id));
         }
 
-        private static byte[] row(String id, long version, long price) {
-            Product product = ProductEvents.product(id, "acme", "phones", price, 1, AT);
+        private static byte[] row(String id, long version, long price, List<String> categories) {
+            Product product = Product.newBuilder(ProductEvents.product(id, "acme", categories.get(0), price, 1, AT))
+                    .setCategories(categories).build();
             return ProductRow.live(version, ProductJson.render(product, version), ProductState.encode(product)).encode();
         }
     }

@@ -39,18 +39,8 @@ class BoundedMemoryRocksDbConfigTest {
     }
 
     @Test
-    void shouldGiveOnlyTheCategoryStoreLargerBlocksWhenItsEntriesCarryTheServingJson() {
-        long categoryBlock = blockSizeOf(StoreNames.CATEGORY_LISTINGS);
-        long productBlock = blockSizeOf(StoreNames.PRODUCTS);
-
-        // A page of 60 entries of ~330 bytes crosses a quarter as many blocks; point-read stores keep RocksDB's size.
-        assertThat(categoryBlock).isEqualTo(BoundedMemoryRocksDbConfig.CATEGORY_BLOCK_BYTES).isEqualTo(16 * 1024);
-        assertThat(productBlock).isEqualTo(new BlockBasedTableConfig().blockSize()).isLessThan(categoryBlock);
-    }
-
-    @Test
     void shouldLetUniversalCompactionGatherEightSortedRunsWhenAStoreIsConfigured() {
-        for (String store : new String[] {StoreNames.PRODUCTS, StoreNames.CATEGORY_LISTINGS}) {
+        for (String store : new String[] {StoreNames.PRODUCTS, StoreNames.PRODUCT_DELETIONS}) {
             assertGathersEightRuns(store);
         }
     }
@@ -83,8 +73,8 @@ class BoundedMemoryRocksDbConfigTest {
     @Test
     void shouldKeepTheProductViewCachedWhenAnotherStoreReadsMoreThanTheWholeBound(@TempDir Path dir)
             throws RocksDBException {
-        // 1 MB of products in a 4 MB cache of their own; the category store reads 16 MB through the other 4 MB.
-        long misses = productMissesAfterCategoryReads(dir, SharedMemory.of(8L << 20, 0.5));
+        // 1 MB of products in a 4 MB cache of their own; the other store reads 16 MB through the other 4 MB.
+        long misses = productMissesAfterOtherReads(dir, SharedMemory.of(8L << 20, 0.5));
 
         assertThat(misses).as("product blocks read from the table files again").isZero();
     }
@@ -92,8 +82,8 @@ class BoundedMemoryRocksDbConfigTest {
     @Test
     void shouldLetAnotherStoreEvictTheProductViewWhenOneCacheIsSharedByEveryStore(@TempDir Path dir)
             throws RocksDBException {
-        // The same reads with a share of 0: one 8 MB cache, which the category store's 16 MB sweep through.
-        long misses = productMissesAfterCategoryReads(dir, SharedMemory.of(8L << 20, 0));
+        // The same reads with a share of 0: one 8 MB cache, which the other store's 16 MB sweep through.
+        long misses = productMissesAfterOtherReads(dir, SharedMemory.of(8L << 20, 0));
 
         assertThat(misses).as("product blocks read from the table files again").isGreaterThan(100);
     }
@@ -147,12 +137,12 @@ class BoundedMemoryRocksDbConfigTest {
     }
 
     /**
-     * Writes and reads 1 MB of products, then 16 MB of category entries, then the products again; returns the product
-     * view's data-block misses of that last read.
+     * Writes and reads 1 MB of products, then 16 MB of another store's entries (the deletion index's), then the
+     * products again; returns the product view's data-block misses of that last read.
      */
-    private static long productMissesAfterCategoryReads(Path dir, SharedMemory memory) throws RocksDBException {
+    private static long productMissesAfterOtherReads(Path dir, SharedMemory memory) throws RocksDBException {
         try (Options productOptions = options(StoreNames.PRODUCTS, memory);
-             Options categoryOptions = options(StoreNames.CATEGORY_LISTINGS, memory);
+             Options categoryOptions = options(StoreNames.PRODUCT_DELETIONS, memory);
              RocksDB products = RocksDB.open(productOptions, dir.resolve("products").toString());
              RocksDB categories = RocksDB.open(categoryOptions, dir.resolve("categories").toString())) {
             fill(products, 1_000);

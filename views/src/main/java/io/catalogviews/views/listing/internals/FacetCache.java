@@ -12,8 +12,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The facets of a category, kept in memory from the read that counted them until a commit changes the category:
- * between two such commits a facet request costs no store read. Elasticsearch's shard request cache does the same
+ * The facets of a category, kept in memory from the read that counted them (over the product partitions, whose
+ * category scopes hold it) until a commit changes the category: between two such commits a facet request costs no
+ * store read. Elasticsearch's shard request cache does the same
  * with aggregations, dropped at each refresh; here the unit is the category, so a commit that touches other
  * categories drops nothing.
  *
@@ -22,11 +23,11 @@ import java.util.concurrent.atomic.LongAdder;
  * nothing kept for them is served or kept from then on) and stamps them after ({@link #committed}); a partition
  * whose copy changes without a commit (restore, standby update, close) is stamped as a whole ({@link #reset}). A
  * reader takes the clock before it reads the store ({@link #stamp}) and its answer is served later only if no
- * change of its category or partition was stamped since. Memory is bounded: past {@code maxWeight} (one per kept
+ * change of its category or of one of the partitions it read was stamped since. Memory is bounded: past {@code maxWeight} (one per kept
  * answer plus one per brand in it) everything kept is dropped.
  *
- * <p>Only the active copy's reads may use it (a standby's copy changes by restores, which the caller does not see
- * here), and the caller checks that this instance still hosts the partition before it asks.
+ * <p>Only the active copies' reads may use it (a standby's copy changes by restores, which the caller does not see
+ * here), and the caller checks that this instance still hosts the partitions before it asks.
  */
 public final class FacetCache implements CategoryCommits.Listener {
 
@@ -48,11 +49,11 @@ public final class FacetCache implements CategoryCommits.Listener {
     private final LongAdder hits = new LongAdder();
     private final LongAdder misses = new LongAdder();
 
-    private record Kept(long stamp, int partition, FacetCounts facets) {
+    private record Kept(long stamp, Set<Integer> partitions, FacetCounts facets) {
     }
 
     /**
-     * @param partitions the category view's partition count
+     * @param partitions the product view's partition count
      * @param maxWeight  kept answers plus their brands, at most
      */
     public FacetCache(int partitions, long maxWeight) {
@@ -76,10 +77,12 @@ public final class FacetCache implements CategoryCommits.Listener {
         return clock.get();
     }
 
-    /** The kept facets of {@code filter} in {@code partition}, or null when none are kept or they may be old. */
-    public FacetCounts get(ListingFilter filter, int partition) {
+    /**
+     * The kept facets of {@code filter} read over {@code partitions}, or null when none are kept or they may be old.
+     */
+    public FacetCounts get(ListingFilter filter, Set<Integer> partitions) {
         Kept k = kept.get(filter);
-        if (k != null && k.partition == partition && fresh(k.stamp, filter.category(), partition)) {
+        if (k != null && k.partitions.equals(partitions) && fresh(k.stamp, filter.category(), partitions)) {
             hits.increment();
             return k.facets;
         }
@@ -97,9 +100,11 @@ public final class FacetCache implements CategoryCommits.Listener {
         return misses.sum();
     }
 
-    /** Keeps {@code facets}, read from the store after {@code stamp} was taken, unless the data changed since. */
-    public void keep(ListingFilter filter, int partition, long stamp, FacetCounts facets) {
-        if (!fresh(stamp, filter.category(), partition)) {
+    /**
+     * Keeps {@code facets}, read from {@code partitions} after {@code stamp} was taken, unless the data changed since.
+     */
+    public void keep(ListingFilter filter, Set<Integer> partitions, long stamp, FacetCounts facets) {
+        if (!fresh(stamp, filter.category(), partitions)) {
             return;
         }
         long w = 1 + facets.brands().size();
@@ -107,12 +112,20 @@ public final class FacetCache implements CategoryCommits.Listener {
             kept.clear();
             weight.set(w);
         }
-        kept.put(filter, new Kept(stamp, partition, facets));
+        kept.put(filter, new Kept(stamp, Set.copyOf(partitions), facets));
     }
 
-    private boolean fresh(long stamp, String category, int partition) {
+    private boolean fresh(long stamp, String category, Set<Integer> partitions) {
         Long changed = changedAt.get(category);
-        return stamp >= floor && (changed == null || stamp >= changed) && stamp >= resetAt(partition);
+        if (stamp < floor || (changed != null && stamp < changed)) {
+            return false;
+        }
+        for (int partition : partitions) {
+            if (stamp < resetAt(partition)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private long resetAt(int partition) {
@@ -154,6 +167,6 @@ public final class FacetCache implements CategoryCommits.Listener {
         } else {
             floor = now;
         }
-        kept.values().removeIf(k -> k.partition == partition);
+        kept.values().removeIf(k -> k.partitions.contains(partition));
     }
 }

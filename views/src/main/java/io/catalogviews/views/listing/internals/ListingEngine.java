@@ -190,12 +190,16 @@ public final class ListingEngine {
                 more ? Arrays.copyOfRange(lastKey, lastPrefixLength, lastKey.length) : null);
     }
 
-    /** One product partition of a whole-catalog page: its whole-catalog indexes and its product rows. */
+    /**
+     * One product partition of a merged page: the indexes of the page's scope (the whole catalog's, or the category
+     * scopes' when the query names a category) and its product rows.
+     */
     public record CatalogPartition(ReadOnlyKeyValueStore<Bytes, byte[]> index, RowReader rows) {
     }
 
     /**
-     * A whole-catalog page: positions first, rows last. The partitions' index ranges are merged as they are read
+     * A page merged over product partitions, of the whole catalog or of the query's category (each partition holds
+     * the scopes of its products): positions first, rows last. The partitions' index ranges are merged as they are read
      * (one seek per range, then only as many entries as the page takes: about {@code limit} plus one per partition,
      * instead of {@code limit + 1} from each), and only the merged page's rows are read — none for items whose entry
      * carries the serving JSON (the plain {@code price} index; {@code IndexWriter}). A product's row is in the
@@ -240,12 +244,12 @@ public final class ListingEngine {
             byte[] json = p == null ? null : p.rows().json(item.position().id());
             if (json == null) {
                 Scanned withRows = mergedPage(partitions, CatalogPartition::rows, q);
-                return new PageAnswer(withRows.page(), dependsOn(null, q, withRows.lastSuffix()));
+                return new PageAnswer(withRows.page(), dependsOn(q.filter().category(), q, withRows.lastSuffix()));
             }
             items.add(new ListingItem(item.position(), json));
         }
         ListingPage page = new ListingPage(items, merged.page().more(), merged.page().scannedTo());
-        return new PageAnswer(page, dependsOn(null, q, merged.lastSuffix()));
+        return new PageAnswer(page, dependsOn(q.filter().category(), q, merged.lastSuffix()));
     }
 
     /**
@@ -283,7 +287,7 @@ public final class ListingEngine {
 
     private Scanned mergedPage(Map<Integer, CatalogPartition> partitions,
                                Function<CatalogPartition, RowReader> rows, ListingQuery q) {
-        List<IndexScan> scans = IndexScan.plan(null, q.filter(), q.sort(), q.after());
+        List<IndexScan> scans = IndexScan.plan(q.filter().category(), q.filter(), q.sort(), q.after());
         List<Range> ranges = new ArrayList<>(scans.size() * partitions.size());
         for (CatalogPartition p : partitions.values()) {
             RowReader partitionRows = rows.apply(p);

@@ -24,12 +24,29 @@ public final class NamespacedStore implements ReadOnlyKeyValueStore<Bytes, byte[
         this.namespace = namespace;
     }
 
+    /** The whole catalog's sorted indexes. */
     public static NamespacedStore index(ReadOnlyKeyValueStore<Bytes, byte[]> view) {
         return new NamespacedStore(view, ViewLayout.INDEX);
     }
 
+    /** The whole catalog's facet counters. */
     public static NamespacedStore facets(ReadOnlyKeyValueStore<Bytes, byte[]> view) {
         return new NamespacedStore(view, ViewLayout.FACETS);
+    }
+
+    /** The sorted indexes of a scope: the category scopes' when {@code categoryOrNull} names one, else the whole catalog's. */
+    public static NamespacedStore index(ReadOnlyKeyValueStore<Bytes, byte[]> view, String categoryOrNull) {
+        return new NamespacedStore(view, categoryOrNull == null ? ViewLayout.INDEX : ViewLayout.CATEGORY_INDEX);
+    }
+
+    /** The facet counters of a scope, as {@link #index(ReadOnlyKeyValueStore, String)}. */
+    public static NamespacedStore facets(ReadOnlyKeyValueStore<Bytes, byte[]> view, String categoryOrNull) {
+        return categoryOrNull == null ? facets(view) : categoryFacets(view);
+    }
+
+    /** The category scopes' facet counters: each category's total is the category list's count. */
+    public static NamespacedStore categoryFacets(ReadOnlyKeyValueStore<Bytes, byte[]> view) {
+        return new NamespacedStore(view, ViewLayout.CATEGORY_FACETS);
     }
 
     @Override

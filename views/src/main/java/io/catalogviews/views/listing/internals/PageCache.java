@@ -19,8 +19,8 @@ import java.util.function.ToIntFunction;
 
 /**
  * Pages of a listing kept in memory from the read that assembled them until a commit writes where the page was read:
- * between such commits a page costs no store read. One cache holds whole-catalog pages (merged from the product
- * partitions), another category pages (one category partition each). A page depends on the index key ranges it
+ * between such commits a page costs no store read. One cache holds whole-catalog pages, another category pages (both
+ * merged from the product partitions, from the whole catalog's scope or a category's). A page depends on the index key ranges it
  * examined (from its cursor to the entry after its last item, per range: {@link ListingEngine.PageAnswer}) in each
  * partition it read, and on its items' rows; a commit that writes none of them leaves it kept, so that a churn of
  * price changes elsewhere in the catalog or the category does not empty the cache. Why: a whole-catalog page merges
@@ -100,9 +100,9 @@ public final class PageCache implements IndexCommits.Listener {
         return cache;
     }
 
-    /** A cache of category pages fed by the category partitions' {@code commits}. */
-    public static PageCache ofCategoryPages(IndexCommits commits) {
-        PageCache cache = new PageCache(null, DEFAULT_MAX_BYTES);
+    /** A cache of category pages fed by the product partitions' {@code commits} of the category scopes. */
+    public static PageCache ofCategoryPages(IndexCommits commits, int partitionCount) {
+        PageCache cache = new PageCache(id -> KeyPartitioner.partitionOf(id, partitionCount), DEFAULT_MAX_BYTES);
         commits.listen(cache);
         return cache;
     }

@@ -1,9 +1,6 @@
 package io.catalogviews.views.listing.internals;
 
-import io.catalogviews.views.ids.CategoryName;
-import io.catalogviews.views.index.ListingEntry;
 import io.catalogviews.views.product.ProductRow;
-import io.catalogviews.views.store.RowKeys;
 import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
@@ -21,22 +18,6 @@ public interface RowReader {
 
     /** The serving JSON of product {@code id} (taken from an index key), or null when there is no live row. */
     byte[] json(String id);
-
-    /**
-     * Rows of one category partition ({@link io.catalogviews.views.StoreNames#CATEGORY_LISTINGS}): key = category
-     * 0x00 id, value = {@link ListingEntry}.
-     */
-    static RowReader categoryRows(ReadOnlyKeyValueStore<Bytes, byte[]> rows, CategoryName category) {
-        byte[] prefix = RowKeys.categoryRowPrefix(category);
-        return id -> {
-            byte[] i = id.getBytes(StandardCharsets.US_ASCII);
-            byte[] key = new byte[prefix.length + i.length];
-            System.arraycopy(prefix, 0, key, 0, prefix.length);
-            System.arraycopy(i, 0, key, prefix.length, i.length);
-            byte[] entry = rows.get(Bytes.wrap(key));
-            return entry == null ? null : ListingEntry.jsonOf(entry);
-        };
-    }
 
     /**
      * Rows of one product partition ({@link io.catalogviews.views.StoreNames#PRODUCTS}): a deletion marker counts

@@ -29,25 +29,25 @@ class FacetCacheTest {
     @Test
     void shouldServeKeptFacetsWhenNoCommitTouchedTheirCategory() {
         FacetCache cache = new FacetCache(4, 1_000);
-        cache.keep(PHONES, 1, cache.stamp(), counts(3));
+        cache.keep(PHONES, Set.of(1), cache.stamp(), counts(3));
 
         cache.committing(2, Set.of("tablets"));
         cache.committed(2, Set.of("tablets"));
 
-        assertThat(cache.get(PHONES, 1)).isEqualTo(counts(3));
+        assertThat(cache.get(PHONES, Set.of(1))).isEqualTo(counts(3));
     }
 
     @Test
     void shouldServeNothingWhenTheCategoryIsBeingCommitted() {
         FacetCache cache = new FacetCache(4, 1_000);
-        cache.keep(PHONES, 1, cache.stamp(), counts(3));
+        cache.keep(PHONES, Set.of(1), cache.stamp(), counts(3));
 
         cache.committing(1, Set.of("phones"));
-        assertThat(cache.get(PHONES, 1)).as("during the commit").isNull();
-        cache.keep(PHONES, 1, cache.stamp(), counts(4)); // read while the commit was under way: old or new
+        assertThat(cache.get(PHONES, Set.of(1))).as("during the commit").isNull();
+        cache.keep(PHONES, Set.of(1), cache.stamp(), counts(4)); // read while the commit was under way: old or new
         cache.committed(1, Set.of("phones"));
 
-        assertThat(cache.get(PHONES, 1)).as("after the commit").isNull();
+        assertThat(cache.get(PHONES, Set.of(1))).as("after the commit").isNull();
     }
 
     @Test
@@ -57,49 +57,64 @@ class FacetCacheTest {
 
         cache.committing(1, Set.of("phones"));
         cache.committed(1, Set.of("phones"));
-        cache.keep(PHONES, 1, stamp, counts(3));
+        cache.keep(PHONES, Set.of(1), stamp, counts(3));
 
-        assertThat(cache.get(PHONES, 1)).isNull();
+        assertThat(cache.get(PHONES, Set.of(1))).isNull();
         long after = cache.stamp();
-        cache.keep(PHONES, 1, after, counts(4));
-        assertThat(cache.get(PHONES, 1)).isEqualTo(counts(4));
+        cache.keep(PHONES, Set.of(1), after, counts(4));
+        assertThat(cache.get(PHONES, Set.of(1))).isEqualTo(counts(4));
     }
 
     @Test
     void shouldDropEveryAnswerOfAPartitionWhenItsCopyIsReset() {
         FacetCache cache = new FacetCache(4, 1_000);
-        cache.keep(PHONES, 1, cache.stamp(), counts(3));
-        cache.keep(TABLETS, 2, cache.stamp(), counts(5));
+        cache.keep(PHONES, Set.of(1), cache.stamp(), counts(3));
+        cache.keep(TABLETS, Set.of(2), cache.stamp(), counts(5));
         long beforeReset = cache.stamp();
 
         cache.reset(1);
-        cache.keep(PHONES, 1, beforeReset, counts(3));
+        cache.keep(PHONES, Set.of(1), beforeReset, counts(3));
 
-        assertThat(cache.get(PHONES, 1)).isNull();
-        assertThat(cache.get(TABLETS, 2)).isEqualTo(counts(5));
+        assertThat(cache.get(PHONES, Set.of(1))).isNull();
+        assertThat(cache.get(TABLETS, Set.of(2))).isEqualTo(counts(5));
     }
 
     @Test
     void shouldServeNothingWhenAskedForAnotherPartitionThanTheOneItWasReadFrom() {
         FacetCache cache = new FacetCache(4, 1_000);
-        cache.keep(PHONES, 1, cache.stamp(), counts(3));
+        cache.keep(PHONES, Set.of(1), cache.stamp(), counts(3));
 
-        assertThat(cache.get(PHONES, 3)).isNull();
+        assertThat(cache.get(PHONES, Set.of(3))).isNull();
+    }
+
+    @Test
+    void shouldServeNothingWhenAnyPartitionTheAnswerWasReadFromIsResetOrAskedOver() {
+        Set<Integer> every = Set.of(0, 1, 2, 3);
+        FacetCache cache = new FacetCache(4, 1_000);
+        cache.keep(PHONES, every, cache.stamp(), counts(3));
+
+        assertThat(cache.get(PHONES, every)).as("over the partitions it was read from").isEqualTo(counts(3));
+        assertThat(cache.get(PHONES, Set.of(0, 1))).as("over fewer partitions").isNull();
+        cache.committing(2, Set.of("tablets"));
+        cache.committed(2, Set.of("tablets"));
+        assertThat(cache.get(PHONES, every)).as("after another category's commit").isEqualTo(counts(3));
+        cache.reset(3);
+        assertThat(cache.get(PHONES, every)).as("after one partition's reset").isNull();
     }
 
     @Test
     void shouldStayWithinItsWeightWhenMoreAnswersAreKeptThanFit() {
         FacetCache cache = new FacetCache(4, 10); // each answer weighs 2: itself and its one brand
         for (int i = 0; i < 6; i++) {
-            cache.keep(filter("c" + i), 0, cache.stamp(), counts(i + 1));
+            cache.keep(filter("c" + i), Set.of(0), cache.stamp(), counts(i + 1));
         }
 
         long kept = 0;
         for (int i = 0; i < 6; i++) {
-            kept += cache.get(filter("c" + i), 0) == null ? 0 : 1;
+            kept += cache.get(filter("c" + i), Set.of(0)) == null ? 0 : 1;
         }
         assertThat(kept).isBetween(1L, 5L);
-        assertThat(cache.get(filter("c5"), 0)).as("the last answer kept").isEqualTo(counts(6));
+        assertThat(cache.get(filter("c5"), Set.of(0))).as("the last answer kept").isEqualTo(counts(6));
     }
 
     @Test
@@ -134,7 +149,7 @@ class FacetCacheTest {
                         long[] r = readers.remove(random.nextInt(readers.size()));
                         if (r[2] >= 0) {
                             String c = categories.get((int) r[0]);
-                            cache.keep(filter(c), c.charAt(0) % 2, r[1], counts(r[2]));
+                            cache.keep(filter(c), Set.of(c.charAt(0) % 2), r[1], counts(r[2]));
                         }
                     }
                 }
@@ -170,7 +185,7 @@ class FacetCacheTest {
                     }
                 }
                 default -> {
-                    FacetCounts kept = cache.get(filter(category), partition);
+                    FacetCounts kept = cache.get(filter(category), Set.of(partition));
                     if (kept != null) {
                         served++;
                         assertThat(kept.total()).as("category %s at step %d", category, step)

@@ -1,6 +1,5 @@
 package io.catalogviews.views.listing.internals;
 
-import io.catalogviews.views.ids.CategoryName;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -131,17 +130,18 @@ class GuardedStoreTest {
     void shouldSayRetryLaterWhenARowReadFindsTheStoreClosed() {
         TestCatalog catalog = catalog();
         TestCatalog.Partition p = catalog.partitions.get(0);
-        GuardedStore<Bytes, byte[]> rows = new GuardedStore<>(new FailingStore(p.categoryRows,
-                new InvalidStateStoreException("store category-rows is not open"), null, 0), "category-rows", 0,
+        GuardedStore<Bytes, byte[]> rows = new GuardedStore<>(new FailingStore(p.products,
+                new InvalidStateStoreException("store product-view is not open"), null, 0), "product-view", 0,
                 () -> "RUNNING");
 
+        // Sorted by rating, a category's entries carry no JSON: the page reads its items' rows.
         StoreUnavailableException e = catchThrowableOfType(StoreUnavailableException.class,
-                () -> catalog.engine.page(p.categoryIndex, RowReader.categoryRows(rows, new CategoryName("tv")), "tv",
+                () -> catalog.engine.page(p.categoryIndex, RowReader.productRows(rows), "tv",
                         new ListingQuery(new ListingFilter("tv", List.of(), null, null, null), SortOrder.RATING_DESC,
                                 10, null)));
 
         assertThat(e.failure().kind()).isEqualTo(QueryFailure.Kind.RETRY_LATER);
-        assertThat(e.failure().message()).contains("category-rows", "partition 0");
+        assertThat(e.failure().message()).contains("product-view", "partition 0");
         assertThat(p.categoryIndex.openIterators()).isZero();
     }
 }

@@ -2,7 +2,6 @@ package io.catalogviews.views.listing.internals;
 
 import io.catalogviews.views.store.RowKeys;
 import io.catalogviews.views.ids.ProductId;
-import io.catalogviews.views.ids.CategoryName;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -294,16 +293,20 @@ class ListingEngineTest {
         SplittableRandom r = new SplittableRandom(3L);
         SoftAssertions softly = new SoftAssertions();
         for (String category : CATEGORIES) {
-            TestCatalog.Partition c = catalog.categoryPartition(category);
             for (ListingFilter f : List.of(new ListingFilter(category, List.of(), null, null, null),
                     new ListingFilter(category, List.of("acme", "a b"), 1_000L, 90_000L, true))) {
-                c.categoryRows.resetCounters();
+                catalog.resetCounters();
                 List<ListingItem> walked = walk(catalog, f, sort, r, softly);
                 assertWalkEqualsReference(catalog, f, sort, walked, softly);
-                softly.assertThat(c.categoryRows.gets()).as("rows read walking %s %s", f, sort).isZero();
+                softly.assertThat(rowsRead(catalog)).as("rows read walking %s %s", f, sort).isZero();
             }
         }
         softly.assertAll();
+    }
+
+    /** Product rows read in every partition since the counters were last reset. */
+    private static long rowsRead(TestCatalog catalog) {
+        return catalog.partitions.stream().mapToLong(p -> p.products.gets()).sum();
     }
 
     @Test
@@ -313,19 +316,19 @@ class ListingEngineTest {
         List<Product> expected = catalog.reference(f, SortOrder.PRICE);
         // As an older version wrote it: a plain value in the price index, the JSON only in the row.
         Product old = expected.get(3);
-        TestCatalog.Partition c = catalog.categoryPartition("tv");
+        TestCatalog.Partition c = catalog.productPartition(old.id());
         Bytes key = IndexKeys.key(IndexKeys.prefix(new IndexKind(SortOrder.PRICE, false), "tv", null),
                 old.entry().sortValue(SortOrder.PRICE), old.id());
         assertThat(IndexValue.servingJson(c.categoryIndex.get(key))).as("JSON in the entry before").isNotNull();
         c.categoryIndex.put(key, IndexValue.encode(old.entry()));
-        c.categoryRows.resetCounters();
+        catalog.resetCounters();
 
         ListingPage page = catalog.page(new ListingQuery(f, SortOrder.PRICE, expected.size(), null));
 
         assertThat(page.items()).extracting(i -> i.position().id())
                 .containsExactlyElementsOf(expected.stream().map(Product::id).toList());
         assertThat(page.items().get(3).json()).isEqualTo(old.entry().json());
-        assertThat(c.categoryRows.gets()).as("rows read").isEqualTo(1);
+        assertThat(rowsRead(catalog)).as("rows read").isEqualTo(1);
     }
 
     @ParameterizedTest // sorts whose whole-catalog entries are plain: the page reads the rows of its items
@@ -357,14 +360,17 @@ class ListingEngineTest {
         ListingFilter f = new ListingFilter("tv", List.of(), null, null, null);
         List<Product> expected = catalog.reference(f, SortOrder.RATING_DESC);
         Product last = expected.get(expected.size() - 1);
-        catalog.categoryPartition("tv").categoryRows.delete(RowKeys.categoryRow(new CategoryName("tv"), new ProductId(last.id())));
+        TestCatalog.Partition p = catalog.partitions.get(0);
+        p.products.delete(RowKeys.product(new ProductId(last.id())));
 
-        ListingPage page = catalog.page(new ListingQuery(f, SortOrder.RATING_DESC, expected.size() - 1, null));
+        // One partition's page, which reads the rows as it scans (a merged page reads positions first).
+        ListingPage page = catalog.engine.page(p.categoryIndex, RowReader.productRows(p.products), "tv",
+                new ListingQuery(f, SortOrder.RATING_DESC, expected.size() - 1, null));
 
         assertThat(page.items()).hasSize(expected.size() - 1);
         assertThat(page.more()).isFalse();
-        assertThat(catalog.page(new ListingQuery(f, SortOrder.RATING_DESC, expected.size() - 2, null)).more())
-                .isTrue();
+        assertThat(catalog.engine.page(p.categoryIndex, RowReader.productRows(p.products), "tv",
+                new ListingQuery(f, SortOrder.RATING_DESC, expected.size() - 2, null)).more()).isTrue();
     }
 
     @Test

@@ -36,10 +36,10 @@ class PageCacheTest {
     private static final Set<Integer> ALL = Set.of(0, 1, 2, 3);
     private static final ToIntFunction<String> CATALOG = id -> KeyPartitioner.partitionOf(id, PARTITIONS);
 
-    /** Where a kind of page is read from: the whole catalog's stores, or a category's. */
+    /** Where a kind of page is read from: the whole catalog's indexes, or the category scopes'. */
     enum Scope {
         CATALOG(p -> p.catalogIndex, p -> p.products, key -> new String(key, StandardCharsets.US_ASCII)),
-        CATEGORY(p -> p.categoryIndex, p -> p.categoryRows, Scope::idOfCategoryRow);
+        CATEGORY(p -> p.categoryIndex, p -> p.products, key -> new String(key, StandardCharsets.US_ASCII));
 
         private final Function<TestCatalog.Partition, SortedMapStore<Bytes>> index;
         private final Function<TestCatalog.Partition, SortedMapStore<Bytes>> rows;
@@ -62,15 +62,6 @@ class PageCacheTest {
 
         String idOfRow(byte[] key) {
             return idOfRow.apply(key);
-        }
-
-        /** {@code category 0x00 id}: the id. */
-        private static String idOfCategoryRow(byte[] key) {
-            int zero = 0;
-            while (key[zero] != 0) {
-                zero++;
-            }
-            return new String(key, zero + 1, key.length - zero - 1, StandardCharsets.US_ASCII);
         }
     }
     private static final ListingQuery CHEAPEST = new ListingQuery(
@@ -110,26 +101,14 @@ class PageCacheTest {
         return b.append(" more=").append(page.more()).append(" scannedTo=").append(page.scannedTo()).toString();
     }
 
-    /** The partitions a page of {@code q} reads. */
+    /** The partitions a page of {@code q} reads: every one, for a category as for the whole catalog. */
     private static Set<Integer> partitionsOf(ListingQuery q) {
-        String category = q.filter().category();
-        return category == null ? ALL : Set.of(KeyPartitioner.partitionOf(category, PARTITIONS));
+        return ALL;
     }
 
     private static ListingEngine.PageAnswer read(TestCatalog catalog, ListingQuery q) {
-        String category = q.filter().category();
-        if (category != null) {
-            TestCatalog.Partition c = catalog.categoryPartition(category);
-            return catalog.engine.pageAnswer(c.categoryIndex,
-                    RowReader.categoryRows(c.categoryRows, new io.catalogviews.views.ids.CategoryName(category)),
-                    category, q);
-        }
-        Map<Integer, ListingEngine.CatalogPartition> parts = new TreeMap<>();
-        for (int i = 0; i < catalog.partitions.size(); i++) {
-            TestCatalog.Partition p = catalog.partitions.get(i);
-            parts.put(i, new ListingEngine.CatalogPartition(p.catalogIndex, RowReader.productRows(p.products)));
-        }
-        return catalog.engine.catalogAnswer(parts, id -> KeyPartitioner.partitionOf(id, PARTITIONS), q);
+        return catalog.engine.catalogAnswer(catalog.stores(q.filter().category()),
+                id -> KeyPartitioner.partitionOf(id, PARTITIONS), q);
     }
 
     /**
@@ -338,7 +317,7 @@ class PageCacheTest {
     /**
      * Readers, commits (told before their writes become readable, ended after) and resets interleaved at random: a
      * kept page always equals what a read of the stores answers at that moment, and pages are kept (this is not a
-     * cache that keeps nothing). A change of the category view writes one commit per category partition it touches.
+     * cache that keeps nothing). A change writes one partition, its product's, in every scope of the product.
      */
     @ParameterizedTest
     @CsvSource({"CATALOG,1", "CATALOG,2", "CATALOG,3", "CATALOG,4", "CATEGORY,1", "CATEGORY,2", "CATEGORY,3",
@@ -346,7 +325,7 @@ class PageCacheTest {
     void shouldAlwaysServeWhatAReadWouldAnswerWhenCommitsAndReadersInterleave(Scope scope, long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         TestCatalog catalog = ListingEngineTest.randomCatalog(seed, PARTITIONS);
-        PageCache cache = new PageCache(scope == Scope.CATALOG ? CATALOG : null, 1 << 20);
+        PageCache cache = new PageCache(CATALOG, 1 << 20);
         List<ListingQuery> queries = queries(catalog, scope, r);
         List<Object[]> readers = new ArrayList<>(); // {query, stamp, answer}
         List<Commit> pending = new ArrayList<>(); // staged, not yet told
@@ -358,8 +337,7 @@ class PageCacheTest {
             boolean idle = pending.isEmpty() && java.util.Arrays.stream(underWay).allMatch(Objects::isNull);
             boolean partitionIdle = underWay[partition] == null
                     && pending.stream().noneMatch(c -> c.partition == partition);
-            // A category change writes several partitions: staged only when nothing else is on its way.
-            boolean mayStage = scope == Scope.CATALOG ? partitionIdle : idle;
+            boolean mayStage = partitionIdle;
             switch (r.nextInt(7)) {
                 case 0 -> {
                     ListingQuery q = queries.get(r.nextInt(queries.size()));

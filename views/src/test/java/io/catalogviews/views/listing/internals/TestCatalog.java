@@ -2,7 +2,6 @@ package io.catalogviews.views.listing.internals;
 
 import io.catalogviews.views.store.RowKeys;
 import io.catalogviews.views.ids.ProductId;
-import io.catalogviews.views.ids.CategoryName;
 
 import io.catalogviews.views.index.IndexWriter;
 import io.catalogviews.views.index.ListingEntry;
@@ -30,9 +29,10 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The stores of a catalog spread over partitions as the topology spreads them (product partitions by id,
- * category partitions by category, same murmur2 rule), written through the topology's {@link IndexWriter} and
- * row encodings; plus a brute-force reference of what listings, facets and categories should answer.
+ * The stores of a catalog spread over partitions as the topology spreads them (product partitions by id, each holding
+ * the whole catalog's and each category's scope of its products), written through the topology's
+ * {@link IndexWriter} and row encodings; plus a brute-force reference of what listings, facets and categories should
+ * answer.
  */
 final class TestCatalog {
 
@@ -46,12 +46,11 @@ final class TestCatalog {
         final SortedMapStore<Bytes> products = new SortedMapStore<>("product-view");
         final SortedMapStore<Bytes> catalogIndex = new SortedMapStore<>("catalog-index");
         final SortedMapStore<Bytes> catalogFacets = new SortedMapStore<>("catalog-facets");
-        final SortedMapStore<Bytes> categoryRows = new SortedMapStore<>("category-rows");
         final SortedMapStore<Bytes> categoryIndex = new SortedMapStore<>("category-index");
         final SortedMapStore<Bytes> categoryFacets = new SortedMapStore<>("category-facets");
 
         List<SortedMapStore<?>> stores() {
-            return List.of(products, catalogIndex, catalogFacets, categoryRows, categoryIndex, categoryFacets);
+            return List.of(products, catalogIndex, catalogFacets, categoryIndex, categoryFacets);
         }
     }
 
@@ -96,11 +95,7 @@ final class TestCatalog {
         return partitions.get(KeyPartitioner.partitionOf(id, partitionCount));
     }
 
-    Partition categoryPartition(String category) {
-        return partitions.get(KeyPartitioner.partitionOf(category, partitionCount));
-    }
-
-    /** Applies a product state (a new product, or a change of one) as the two tasks would. */
+    /** Applies a product state (a new product, or a change of one) as the product task would. */
     void put(Product next) {
         Product old = products.get(next.id());
         Partition p = productPartition(next.id());
@@ -111,22 +106,18 @@ final class TestCatalog {
         if (old != null) {
             for (String category : old.categories()) {
                 if (!next.categories().contains(category)) {
-                    Partition c = categoryPartition(category);
-                    new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, next.id(), old.entry(), null);
-                    c.categoryRows.delete(RowKeys.categoryRow(new CategoryName(category), new ProductId(next.id())));
+                    new IndexWriter(p.categoryIndex, p.categoryFacets).replace(category, next.id(), old.entry(), null);
                 }
             }
         }
         for (String category : next.categories()) {
-            Partition c = categoryPartition(category);
             ListingEntry before = old != null && old.categories().contains(category) ? old.entry() : null;
-            new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, next.id(), before, next.entry());
-            c.categoryRows.put(RowKeys.categoryRow(new CategoryName(category), new ProductId(next.id())), next.entry().encode());
+            new IndexWriter(p.categoryIndex, p.categoryFacets).replace(category, next.id(), before, next.entry());
         }
         products.put(next.id(), next);
     }
 
-    /** Deletes a product as the two tasks would (the product view keeps a deletion marker). */
+    /** Deletes a product as the product task would (the product view keeps a deletion marker). */
     void delete(String id) {
         Product old = products.remove(id);
         if (old == null) {
@@ -136,37 +127,34 @@ final class TestCatalog {
         new IndexWriter(p.catalogIndex, p.catalogFacets).replace(null, id, old.entry(), null);
         p.products.put(RowKeys.product(new ProductId(id)), ProductRow.deletionMarker(old.entry().version() + 1, 1L).encode());
         for (String category : old.categories()) {
-            Partition c = categoryPartition(category);
-            new IndexWriter(c.categoryIndex, c.categoryFacets).replace(category, id, old.entry(), null);
-            c.categoryRows.delete(RowKeys.categoryRow(new CategoryName(category), new ProductId(id)));
+            new IndexWriter(p.categoryIndex, p.categoryFacets).replace(category, id, old.entry(), null);
         }
     }
 
     // ---- the engine over these stores, as StreamsListingQueries uses it ----
 
     ListingPage page(ListingQuery q) {
-        String category = q.filter().category();
-        if (category != null) {
-            Partition c = categoryPartition(category);
-            return engine.page(c.categoryIndex, RowReader.categoryRows(c.categoryRows, new CategoryName(category)), category, q);
-        }
+        return engine.catalogPage(stores(q.filter().category()), id -> KeyPartitioner.partitionOf(id, partitionCount),
+                q);
+    }
+
+    /** Every partition, with the indexes of the scope of {@code category} (null: the whole catalog). */
+    Map<Integer, ListingEngine.CatalogPartition> stores(String category) {
         Map<Integer, ListingEngine.CatalogPartition> parts = new TreeMap<>();
         for (int i = 0; i < partitions.size(); i++) {
             Partition p = partitions.get(i);
-            parts.put(i, new ListingEngine.CatalogPartition(p.catalogIndex, RowReader.productRows(p.products)));
+            parts.put(i, new ListingEngine.CatalogPartition(category == null ? p.catalogIndex : p.categoryIndex,
+                    RowReader.productRows(p.products)));
         }
-        return engine.catalogPage(parts, id -> KeyPartitioner.partitionOf(id, partitionCount), q);
+        return parts;
     }
 
     FacetCounts facets(ListingFilter f) {
         String category = f.category();
-        if (category != null) {
-            Partition c = categoryPartition(category);
-            return engine.facets(c.categoryIndex, c.categoryFacets, category, f);
-        }
         List<FacetCounts> parts = new ArrayList<>();
         for (Partition p : partitions) {
-            parts.add(engine.facets(p.catalogIndex, p.catalogFacets, null, f));
+            parts.add(category == null ? engine.facets(p.catalogIndex, p.catalogFacets, null, f)
+                    : engine.facets(p.categoryIndex, p.categoryFacets, category, f));
         }
         return ListingEngine.mergeFacets(parts);
     }
