@@ -88,9 +88,10 @@ public final class ServeOptions {
             defaultValue = "${env:CATALOG_VIEWS_PRODUCT_VIEW_CACHE_SHARE:-"
                     + BoundedMemoryRocksDbConfig.DEFAULT_PRODUCT_VIEW_CACHE_SHARE + "}",
             converter = CacheShareConverter.class,
-            description = "Share of --rocksdb-memory-mb that is the product view's own block cache, so that reads of "
-                    + "other stores (pages assembled, changes applied) never evict products; 0 shares one cache "
-                    + "among all stores. Default: ${DEFAULT-VALUE}.")
+            description = "Share of --rocksdb-memory-mb that is the product view's own caches (a row cache for "
+                    + "point reads and a block cache), so that reads of other stores and scans of the category "
+                    + "scopes never evict products; 0 shares one block cache among all stores and keeps no row "
+                    + "cache. Default: ${DEFAULT-VALUE}.")
     double productViewCacheShare;
 
     @Option(names = "--compact-when-idle", defaultValue = "${env:CATALOG_VIEWS_COMPACT_WHEN_IDLE:-10s}",

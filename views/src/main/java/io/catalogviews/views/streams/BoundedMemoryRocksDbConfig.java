@@ -1,5 +1,6 @@
 package io.catalogviews.views.streams;
 
+import io.catalogviews.views.StoreNames;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -32,15 +33,31 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     public static final String MEMORY_BYTES_CONFIG = "catalog.views.rocksdb.memory.bytes";
     public static final long DEFAULT_MEMORY_BYTES = 256L * 1024 * 1024;
     /**
-     * Share of {@value #MEMORY_BYTES_CONFIG} that is the product view's own block cache; 0 shares one cache among all
-     * stores. The default holds the whole product view at the documented sizing of 3 KB per product: its tables take
-     * about 1 KB per product (Kafka Streams writes them uncompressed), and with 0.4 (1.2 KB) its reads still missed
-     * 6 % at 1 000 000 products (docs/benchmarks.md, step 31).
+     * Share of {@value #MEMORY_BYTES_CONFIG} that is the product view's own caches (its row cache and its block cache,
+     * {@value #PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG}); 0 shares one block cache among all stores and keeps no row
+     * cache. 0.5 held the whole product view at the documented sizing of 3 KB per product while it held rows and the
+     * whole catalog's entries only (about 1 KB per product; with 0.4 its reads still missed 6 % at 1 000 000
+     * products, docs/benchmarks.md, step 31); since the categories' entries live there too (several KB per product)
+     * no share holds it all, and the default is the largest share the other stores' memtables allow: 0.7, of which
+     * the row cache holds the rows (about 1.1 KB per product) and the block cache the rest it can (step 34).
      */
     public static final String PRODUCT_VIEW_CACHE_SHARE_CONFIG = "catalog.views.rocksdb.product.view.cache.share";
-    public static final double DEFAULT_PRODUCT_VIEW_CACHE_SHARE = 0.5;
+    public static final double DEFAULT_PRODUCT_VIEW_CACHE_SHARE = 0.7;
     /** Above this the other stores' cache could not hold the memtables the write buffer manager allows. */
     public static final double MAX_PRODUCT_VIEW_CACHE_SHARE = 0.7;
+    /**
+     * Share of the product view's cache that is RocksDB's row cache: whole rows by key, looked up by point reads (get
+     * by id, batches, a page's rows) before any block, and never filled or evicted by range scans. Since the
+     * categories' index entries live in the product view (one stage), scans that assemble category pages read their
+     * blocks through the product view's block cache and evicted rows from it: get by id's first window after the
+     * harness's all-class warm-up found 0.50–0.71 of its blocks there (300 000 products). The rest of the share stays
+     * the block cache, for the index entries and for rows the row cache does not hold. Measured in
+     * docs/benchmarks.md, step 34.
+     */
+    public static final String PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG = "catalog.views.rocksdb.product.view.row.cache.share";
+    public static final double DEFAULT_PRODUCT_VIEW_ROW_CACHE_SHARE = 0.57;
+    /** The product view's block cache keeps at least this share of its cache (index blocks, rows not held). */
+    public static final double MAX_PRODUCT_VIEW_ROW_CACHE_SHARE = 0.9;
     /** Bloom bits per memtable byte: 2 % of an 8 MB memtable is ~1.3 M bits, over 10 per key for ~100-byte keys. */
     static final double MEMTABLE_BLOOM_RATIO = 0.02;
     /**
@@ -55,9 +72,9 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
 
     private static SharedMemory shared;
 
-    private static synchronized SharedMemory shared(long memoryBytes, double productViewShare) {
+    private static synchronized SharedMemory shared(long memoryBytes, double productViewShare, double rowShare) {
         if (shared == null) {
-            shared = SharedMemory.of(memoryBytes, productViewShare);
+            shared = SharedMemory.of(memoryBytes, productViewShare, rowShare);
         }
         return shared;
     }
@@ -69,21 +86,35 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
      *                                  {@value #MAX_PRODUCT_VIEW_CACHE_SHARE}
      */
     public static double productViewShare(Map<String, ?> configs) {
-        Object value = configs.get(PRODUCT_VIEW_CACHE_SHARE_CONFIG);
+        return share(configs, PRODUCT_VIEW_CACHE_SHARE_CONFIG, DEFAULT_PRODUCT_VIEW_CACHE_SHARE,
+                MAX_PRODUCT_VIEW_CACHE_SHARE);
+    }
+
+    /**
+     * The share of the product view's cache that is its row cache, from {@code configs}.
+     *
+     * @throws IllegalArgumentException naming the key when the value is not a number from 0 to
+     *                                  {@value #MAX_PRODUCT_VIEW_ROW_CACHE_SHARE}
+     */
+    public static double productViewRowShare(Map<String, ?> configs) {
+        return share(configs, PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, DEFAULT_PRODUCT_VIEW_ROW_CACHE_SHARE,
+                MAX_PRODUCT_VIEW_ROW_CACHE_SHARE);
+    }
+
+    private static double share(Map<String, ?> configs, String key, double defaultShare, double max) {
+        Object value = configs.get(key);
         if (value == null) {
-            return DEFAULT_PRODUCT_VIEW_CACHE_SHARE;
+            return defaultShare;
         }
         double share;
         try {
             share = value instanceof Number number ? number.doubleValue() : Double.parseDouble(value.toString().trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(PRODUCT_VIEW_CACHE_SHARE_CONFIG + " must be a number from 0 to "
-                    + MAX_PRODUCT_VIEW_CACHE_SHARE + ", was '" + value + "'", e);
+            throw new IllegalArgumentException(key + " must be a number from 0 to " + max + ", was '" + value + "'", e);
         }
         // The negated test also refuses NaN.
-        if (!(share >= 0 && share <= MAX_PRODUCT_VIEW_CACHE_SHARE)) {
-            throw new IllegalArgumentException(PRODUCT_VIEW_CACHE_SHARE_CONFIG + " must be a number from 0 to "
-                    + MAX_PRODUCT_VIEW_CACHE_SHARE + ", was '" + value + "'");
+        if (!(share >= 0 && share <= max)) {
+            throw new IllegalArgumentException(key + " must be a number from 0 to " + max + ", was '" + value + "'");
         }
         return share + 0.0; // -0.0 becomes 0
     }
@@ -92,13 +123,16 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
     public void setConfig(String storeName, Options options, Map<String, Object> configs) {
         Object configured = configs.get(MEMORY_BYTES_CONFIG);
         long memoryBytes = configured == null ? DEFAULT_MEMORY_BYTES : Long.parseLong(configured.toString());
-        configure(storeName, options, shared(memoryBytes, productViewShare(configs)));
+        configure(storeName, options, shared(memoryBytes, productViewShare(configs), productViewRowShare(configs)));
     }
 
     /** Sets {@code storeName}'s options, its tables cached in {@code memory}. */
     static void configure(String storeName, Options options, SharedMemory memory) {
         BlockBasedTableConfig table = (BlockBasedTableConfig) options.tableFormatConfig();
         table.setBlockCache(memory.blockCacheOf(storeName));
+        if (storeName.equals(StoreNames.PRODUCTS) && memory.productRows() != null) {
+            options.setRowCache(memory.productRows());
+        }
         // Index and filter blocks live with each open table, outside the cache (about 40 MB at 1 000 000 products,
         // 1.3 % of the harness's budget): a point read then makes one cache lookup per file instead of three, which
         // made batches of 100 use 0.78x the CPU at 1 000 000 products (docs/benchmarks.md, step 15).

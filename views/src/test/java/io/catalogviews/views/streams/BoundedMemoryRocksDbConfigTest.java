@@ -89,6 +89,79 @@ class BoundedMemoryRocksDbConfigTest {
     }
 
     @Test
+    void shouldServeProductsFromTheRowCacheWhenScansOfTheCategoryScopesSweepTheBlockCache(@TempDir Path dir)
+            throws RocksDBException {
+        // 4 MB for the product view: 2.4 MB of rows by key (1 MB of products fit), 1.6 MB of blocks, which a scan of
+        // 16 MB of category entries in the same store sweeps through.
+        long[] withRows = productMissesAndRowHitsAfterScans(dir.resolve("rows"), SharedMemory.of(8L << 20, 0.5, 0.6));
+        long[] blocksOnly = productMissesAndRowHitsAfterScans(dir.resolve("blocks"), SharedMemory.of(8L << 20, 0.5, 0));
+
+        assertThat(withRows[0]).as("product blocks read from the table files again, with a row cache").isZero();
+        assertThat(withRows[1]).as("product reads answered by the row cache").isGreaterThanOrEqualTo(1_000);
+        assertThat(blocksOnly[0]).as("product blocks read from the table files again, blocks only").isGreaterThan(100);
+        assertThat(blocksOnly[1]).as("row cache hits without a row cache").isZero();
+    }
+
+    /**
+     * Writes 1 MB of products and 16 MB of category entries (namespace 0x05) into one product-view store, reads the
+     * products, scans the category entries, then reads the products again; returns that last read's data-block misses
+     * and row-cache hits.
+     */
+    private static long[] productMissesAndRowHitsAfterScans(Path dir, SharedMemory memory) throws RocksDBException {
+        try (Options options = options(StoreNames.PRODUCTS, memory);
+             RocksDB products = RocksDB.open(options, dir.toString())) {
+            fill(products, 1_000);
+            byte[] value = new byte[1024];
+            for (int i = 0; i < 16_000; i++) {
+                products.put(categoryKey(i), value);
+            }
+            try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+                products.flush(flush);
+            }
+            readAll(products, 1_000);
+            try (org.rocksdb.RocksIterator scan = products.newIterator()) {
+                int scanned = 0;
+                for (scan.seek(new byte[] {0x05}); scan.isValid() && scan.key()[0] == 0x05; scan.next()) {
+                    scanned++;
+                }
+                assertThat(scanned).as("category entries scanned").isEqualTo(16_000);
+            }
+            long misses = options.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
+            long hits = options.statistics().getTickerCount(TickerType.ROW_CACHE_HIT);
+            readAll(products, 1_000);
+            return new long[] {options.statistics().getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS) - misses,
+                    options.statistics().getTickerCount(TickerType.ROW_CACHE_HIT) - hits};
+        }
+    }
+
+    private static byte[] categoryKey(int i) {
+        byte[] text = String.format("phones\u0000%08d", i).getBytes(StandardCharsets.UTF_8);
+        byte[] key = new byte[text.length + 2];
+        key[0] = 0x05;
+        key[1] = 0x01;
+        System.arraycopy(text, 0, key, 2, text.length);
+        return key;
+    }
+
+    @Test
+    void shouldReadTheRowShareOrRefuseItNamingTheKeyWhenConfigured() {
+        assertThat(BoundedMemoryRocksDbConfig.productViewRowShare(Map.of()))
+                .isEqualTo(BoundedMemoryRocksDbConfig.DEFAULT_PRODUCT_VIEW_ROW_CACHE_SHARE);
+        assertThat(BoundedMemoryRocksDbConfig.productViewRowShare(
+                Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, "0"))).isZero();
+        assertThat(BoundedMemoryRocksDbConfig.productViewRowShare(
+                Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, 0.9))).isEqualTo(0.9);
+        for (String bad : List.of("", "most", "-0.1", "0.91", "1", "NaN")) {
+            assertThatThrownBy(() -> BoundedMemoryRocksDbConfig.productViewRowShare(
+                    Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, bad)))
+                    .as("row share '%s'", bad)
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG)
+                    .hasMessageContaining("'" + bad + "'");
+        }
+    }
+
+    @Test
     void shouldReadTheProductViewShareWhenItIsANumberFromZeroToTheMaximum() {
         assertThat(BoundedMemoryRocksDbConfig.productViewShare(Map.of()))
                 .isEqualTo(BoundedMemoryRocksDbConfig.DEFAULT_PRODUCT_VIEW_CACHE_SHARE);
