@@ -49,9 +49,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Failover of batch reads, on real sockets over in-memory fake views (listings are never read from a standby: every
- * listing reads every product partition's active copy, as {@code ListingRoutesHttpTest} checks). Three instances: {@code a} is
- * asked, {@code b} owns the data and fails (its stores refuse, or its HTTP server is stopped), {@code a} or
- * {@code c} holds the standby. Every instance's stores hold the same data; the JSON names the instance that read
+ * listing reads every product partition's active copy, as {@code ListingRoutesHttpTest} checks). Three instances:
+ * {@code a} is asked, {@code b} owns the data and fails (its stores refuse, or its HTTP server is stopped), {@code a}
+ * or {@code c} holds the standby. Every instance's stores hold the same data; the JSON names the instance that read
  * it, so the tests see who answered.
  */
 class FailoverReadsHttpTest {

@@ -31,9 +31,9 @@ import org.junit.jupiter.api.Timeout;
 /**
  * Issue 11 against a real broker: hostile records from a plain Kafka producer (the seeded generator of
  * {@link HostileRecords}, the two records of the issue — a {@code 03 00} tombstone and a 400 KB key with a 400 KB
- * productId) interleaved with an ordinary history. The service's producer request size is set to 300 000 bytes, so big dead letters must be cut to fit.
- * Afterwards every partition still applies events, the HTTP views equal the model of the ordinary events, every bad
- * record is a dead letter with its reason, and readiness is green.
+ * productId) interleaved with an ordinary history. The service's producer request size is set to 300 000 bytes, so big
+ * dead letters must be cut to fit. Afterwards every partition still applies events, the HTTP views equal the model of
+ * the ordinary events, every bad record is a dead letter with its reason, and readiness is green.
  */
 @Tag("integration")
 class HostileInputIT {

@@ -9,7 +9,8 @@ public final class StoreNames {
     /**
      * Product by id, in the input's partitions: {@link io.catalogviews.views.product.ProductRow} values keyed by the
      * product id (UTF-8), and beside them, derived from those rows and never logged, the whole-catalog sorted
-     * indexes and facet counters of the partition and those of each category of its products (see {@link io.catalogviews.views.index.ViewLayout}).
+     * indexes and facet counters of the partition and those of each category of its products (see {@link
+     * io.catalogviews.views.index.ViewLayout}).
      */
     public static final String PRODUCTS = "product-view";
 

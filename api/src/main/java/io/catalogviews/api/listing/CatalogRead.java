@@ -25,9 +25,9 @@ import java.util.stream.IntStream;
 
 /**
  * A query over every product partition (pages and facets of a category or of the whole catalog, the category
- * list: each partition holds every scope of its products), as the {@link io.catalogviews.api.routing.FanOutRouter} reads it:
- * locally from the given partitions, or from another instance through an internal route ({@link ScatterRequest}
- * in, {@link ListingFrames} out). Never answered by a standby: these answers are never stale.
+ * list: each partition holds every scope of its products), as the {@link io.catalogviews.api.routing.FanOutRouter}
+ * reads it: locally from the given partitions, or from another instance through an internal route ({@link
+ * ScatterRequest} in, {@link ListingFrames} out). Never answered by a standby: these answers are never stale.
  *
  * @param metadata who holds which partition
  * @param store  the store whose partitions are read (its active owners are asked)

@@ -35,8 +35,8 @@ import java.util.stream.Collectors;
  *   <li>Every listing — a category's or the whole catalog's — and {@code /v1/categories} read every product partition
  *       ({@link CatalogRead}: each partition holds the whole catalog's and each category's listings of its
  *       products), gathered by the {@link FanOutRouter} and merged here: pages by a k-way merge by position
- *       ({@link ListingPage#merge}), facets by {@link FacetCounts#merge}, category counts summed by name. Never stale, so
- *       {@code fresh=true} changes nothing.</li>
+ *       ({@link ListingPage#merge}), facets by {@link FacetCounts#merge}, category counts summed by name. Never stale,
+ *       so {@code fresh=true} changes nothing.</li>
  *   <li>Answers are rendered by {@link ListingJson} around the stored product JSON, {@code application/json}, with
  *       {@link Forwarding#SERVED_BY} naming every instance whose stores answered. {@code nextCursor} is the
  *       {@link CursorCodec} cursor of {@link ListingPage#next()}: the last item when more items match, where the

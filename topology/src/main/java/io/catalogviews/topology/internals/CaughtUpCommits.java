@@ -13,17 +13,17 @@ import java.util.Map;
  * {@value #DEFAULT_INTERVAL_MS} ms per thread, instead of waiting for {@code commit.interval.ms}.
  *
  * <p>Why: under exactly-once a change is readable only after the commit that follows it (in the product view and
- * its category pages at once), so freshness has a floor of one commit interval. A short interval everywhere is not the answer: where the reads leave no headroom, each commit's broker
- * round trips slow the threads down until the backlog grows (docs/benchmarks.md, step 8). A record's age tells the
- * two cases apart: a fresh record means the thread is near the end of its input, so a commit now makes the change
- * visible sooner at little cost; an old one means a backlog, where the usual interval batches more per commit.
- * Under exactly-once v2 a thread commits all its tasks together, hence one gate per thread. A fresh record that
- * arrives while the gate is shut is not forgotten: its task schedules a tick (a wall-clock punctuation every
- * interval) and asks from there, so the last change of a burst waits one more interval at most, not a whole
- * {@code commit.interval.ms}. The tick runs only while such a record waits: Kafka Streams marks a task as needing a
- * commit after each of its wall-clock punctuations, so a tick always scheduled would make every idle task commit at
- * every interval. (Kafka Streams honours a request only from a task that has something to commit, so each task asks
- * for itself.)
+ * its category pages at once), so freshness has a floor of one commit interval. A short interval everywhere is not the
+ * answer: where the reads leave no headroom, each commit's broker round trips slow the threads down until the backlog
+ * grows (docs/benchmarks.md, step 8). A record's age tells the two cases apart: a fresh record means the thread is near
+ * the end of its input, so a commit now makes the change visible sooner at little cost; an old one means a backlog,
+ * where the usual interval batches more per commit. Under exactly-once v2 a thread commits all its tasks together,
+ * hence one gate per thread. A fresh record that arrives while the gate is shut is not forgotten: its task schedules a
+ * tick (a wall-clock punctuation every interval) and asks from there, so the last change of a burst waits one more
+ * interval at most, not a whole {@code commit.interval.ms}. The tick runs only while such a record waits: Kafka Streams
+ * marks a task as needing a commit after each of its wall-clock punctuations, so a tick always scheduled would make
+ * every idle task commit at every interval. (Kafka Streams honours a request only from a task that has something to
+ * commit, so each task asks for itself.)
  *
  * <p>Configured through the Kafka Streams properties (the service's {@code --streams-config}):
  * {@value #INTERVAL_CONFIG} (0 turns early commits off) and {@value #CAUGHT_UP_WITHIN_CONFIG}. A record's age is

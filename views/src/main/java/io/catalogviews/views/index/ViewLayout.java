@@ -14,8 +14,8 @@ import org.apache.kafka.common.utils.Bytes;
  * </pre>
  * Whole-catalog index keys carry no category, so the two scopes need namespaces of their own: a category's bytes
  * could read as a whole-catalog key's sort value. Row keys start with a product id ({@code [A-Za-z0-9._:~-]}), so
- * they never begin with a namespace byte. Only rows go to the changelog; the derived entries are rewritten from each row
- * change, when it is applied and when it is restored, in the same write batch as the row (see the topology's
+ * they never begin with a namespace byte. Only rows go to the changelog; the derived entries are rewritten from each
+ * row change, when it is applied and when it is restored, in the same write batch as the row (see the topology's
  * {@code DerivedEntriesStore}). One store per view keeps rows and indexes in one commit: a reader never sees an
  * index entry without its row, and a crash cannot leave them apart.
  */

@@ -152,8 +152,9 @@ public final class CommitFeed implements ProductCommits {
 
     /**
      * The categories of the category scopes' index keys among {@code keys}: a category index key is the namespace,
-     * the kind tag, then the category up to its 0x00 terminator ({@code IndexKeys}). Every change of a product's
-     * listing in a category writes at least one of them (its {@code -updatedAt} entry moves with every change).
+     * the kind tag, then the category up to its 0x00 terminator ({@code IndexKeys}). Every change of a product in a
+     * category writes at least one of them: its serving entries there carry the product's JSON, whose version
+     * changes with every change.
      */
     private static Set<String> categoriesOf(Collection<Bytes> keys) {
         Set<String> categories = new HashSet<>();

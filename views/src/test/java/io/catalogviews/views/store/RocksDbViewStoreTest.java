@@ -150,15 +150,7 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
 
     /** Deletes every key of the category scopes' namespaces, as a store of the older layout lacks them. */
     private static int deleteCategoryScopes(Path path) throws RocksDBException {
-        List<ColumnFamilyDescriptor> families = new ArrayList<>();
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (Options options = new Options()) {
-            for (byte[] name : RocksDB.listColumnFamilies(options, path.toString())) {
-                families.add(new ColumnFamilyDescriptor(name));
-            }
-        }
-        try (DBOptions options = new DBOptions(); RocksDB rocksDb = RocksDB.open(options, path.toString(), families, handles)) {
-            ColumnFamilyHandle data = handles.get(indexOf(families, RocksDB.DEFAULT_COLUMN_FAMILY));
+        return onClosedStore(path, (rocksDb, data) -> {
             List<byte[]> scoped = new ArrayList<>();
             try (RocksIterator it = rocksDb.newIterator(data)) {
                 for (it.seekToFirst(); it.isValid(); it.next()) {
@@ -171,8 +163,30 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
             for (byte[] key : scoped) {
                 rocksDb.delete(data, key);
             }
-            handles.forEach(ColumnFamilyHandle::close);
             return scoped.size();
+        });
+    }
+
+    /** Work on a store's RocksDB instance while Kafka Streams has it closed: the instance and its data family. */
+    @FunctionalInterface
+    private interface StoreSurgery<T> {
+        T apply(RocksDB rocksDb, ColumnFamilyHandle data) throws RocksDBException;
+    }
+
+    private static <T> T onClosedStore(Path path, StoreSurgery<T> surgery) throws RocksDBException {
+        List<ColumnFamilyDescriptor> families = new ArrayList<>();
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try (Options options = new Options()) {
+            for (byte[] name : RocksDB.listColumnFamilies(options, path.toString())) {
+                families.add(new ColumnFamilyDescriptor(name));
+            }
+        }
+        try (DBOptions options = new DBOptions(); RocksDB rocksDb = RocksDB.open(options, path.toString(), families, handles)) {
+            try {
+                return surgery.apply(rocksDb, handles.get(indexOf(families, RocksDB.DEFAULT_COLUMN_FAMILY)));
+            } finally {
+                handles.forEach(ColumnFamilyHandle::close);
+            }
         }
     }
 
@@ -219,15 +233,7 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
 
     /** Puts the marker, deletes the first index entry and every facet counter, adds an index entry of no row. */
     private static void interruptRebuild(Path path) throws RocksDBException {
-        List<ColumnFamilyDescriptor> families = new ArrayList<>();
-        List<ColumnFamilyHandle> handles = new ArrayList<>();
-        try (Options options = new Options()) {
-            for (byte[] name : RocksDB.listColumnFamilies(options, path.toString())) {
-                families.add(new ColumnFamilyDescriptor(name));
-            }
-        }
-        try (DBOptions options = new DBOptions(); RocksDB rocksDb = RocksDB.open(options, path.toString(), families, handles)) {
-            ColumnFamilyHandle data = handles.get(indexOf(families, RocksDB.DEFAULT_COLUMN_FAMILY));
+        onClosedStore(path, (rocksDb, data) -> {
             byte[] firstIndexEntry = null;
             List<byte[]> counters = new ArrayList<>();
             try (RocksIterator it = rocksDb.newIterator(data)) {
@@ -250,8 +256,8 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
             stale[stale.length - 1] = 'x';
             rocksDb.put(data, stale, "a version the row no longer has".getBytes(StandardCharsets.UTF_8));
             rocksDb.put(data, new byte[] {ViewLayout.REBUILD_MARKER}, new byte[] {1});
-            handles.forEach(ColumnFamilyHandle::close);
-        }
+            return null;
+        });
     }
 
     private static int indexOf(List<ColumnFamilyDescriptor> families, byte[] name) {

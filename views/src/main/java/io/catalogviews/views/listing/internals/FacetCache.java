@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  * nothing kept for them is served or kept from then on) and stamps them after ({@link #committed}); a partition
  * whose copy changes without a commit (restore, standby update, close) is stamped as a whole ({@link #reset}). A
  * reader takes the clock before it reads the store ({@link #stamp}) and its answer is served later only if no
- * change of its category or of one of the partitions it read was stamped since. Memory is bounded: past {@code maxWeight} (one per kept
- * answer plus one per brand in it) everything kept is dropped.
+ * change of its category or of one of the partitions it read was stamped since. Memory is bounded: past {@code
+ * maxWeight} (one per kept answer plus one per brand in it) everything kept is dropped.
  *
  * <p>Only the active copies' reads may use it (a standby's copy changes by restores, which the caller does not see
  * here), and the caller checks that this instance still hosts the partitions before it asks.
