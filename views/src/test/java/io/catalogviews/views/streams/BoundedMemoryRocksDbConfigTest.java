@@ -206,6 +206,14 @@ class BoundedMemoryRocksDbConfigTest {
                 assertThat(e).as("refusal of '%s'", value)
                         .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG);
             }
+            Map<String, Object> rowConfigs = Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, value);
+            try {
+                assertThat(BoundedMemoryRocksDbConfig.productViewRowShare(rowConfigs)).as("row share from '%s'", value)
+                        .isBetween(0.0, BoundedMemoryRocksDbConfig.MAX_PRODUCT_VIEW_ROW_CACHE_SHARE);
+            } catch (IllegalArgumentException e) {
+                assertThat(e).as("refusal of row share '%s'", value)
+                        .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG);
+            }
         }
     }
 
