@@ -10,7 +10,6 @@ import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.state.KeyValueIterator;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -36,14 +35,10 @@ final class CategoryScopes {
                 if (key.length < 3 || key[1] != tag) {
                     continue;
                 }
-                int zero = 2;
-                while (zero < key.length && key[zero] != 0) {
-                    zero++;
-                }
-                String category = new String(key, 2, zero - 2, StandardCharsets.UTF_8);
-                // Without the namespace byte the prefix (tag, category, 0x00) is `zero` bytes long.
-                String id = IndexKeys.idOf(java.util.Arrays.copyOfRange(key, 1, key.length), zero);
-                out.put(category + " " + id, IndexValue.servingJson(kv.value));
+                // Without the namespace byte the prefix (tag, category, 0x00) ends at the terminator's index.
+                String id = IndexKeys.idOf(java.util.Arrays.copyOfRange(key, 1, key.length),
+                        IndexKeys.categoryEnd(key, 1));
+                out.put(IndexKeys.categoryOf(key, 1) + " " + id, IndexValue.servingJson(kv.value));
             }
         }
         return out;

@@ -21,13 +21,10 @@ public final class StoreNames {
      */
     public static final String PRODUCT_DELETIONS = "product-deletions";
 
-    /**
-     * No longer a store: category listings were kept in a store of their own ({@code category-listings}, fed through
-     * the {@code category-changes} repartition topic) until they moved into the product view's category scopes. Its
-     * changelog and the repartition topic of a deployment that ran such a release are left unused (docs/operations.md
-     * says how to delete them); the names stay reserved so that a store of this name never reads that changelog.
-     */
-    public static final String RETIRED_CATEGORY_LISTINGS = "category-listings";
+    // Retired: "category-listings" (and the "category-changes" repartition topic) held the category listings until
+    // they moved into the product view's category scopes; a deployment that ran such a release keeps their unused
+    // topics (docs/operations.md says how to delete them). Never reuse the name: a store of it would read that
+    // changelog.
 
     private StoreNames() {
     }

@@ -71,6 +71,23 @@ public final class IndexKeys {
         return Bytes.wrap(Arrays.copyOf(key, key.length + 1));
     }
 
+    /**
+     * Where the category of a category index key ends (the index of its 0x00 terminator), the key's kind tag standing
+     * at {@code tagAt}: the category is the bytes from {@code tagAt + 1} up to it.
+     */
+    public static int categoryEnd(byte[] key, int tagAt) {
+        int end = tagAt + 1;
+        while (end < key.length && key[end] != TERMINATOR) {
+            end++;
+        }
+        return end;
+    }
+
+    /** The category of a category index key whose kind tag stands at {@code tagAt} ({@link #categoryEnd}). */
+    public static String categoryOf(byte[] key, int tagAt) {
+        return new String(key, tagAt + 1, categoryEnd(key, tagAt) - tagAt - 1, StandardCharsets.UTF_8);
+    }
+
     public static long sortValueOf(byte[] key, int prefixLength) {
         return ByteBuffer.wrap(key, prefixLength, 8).getLong();
     }

@@ -1,6 +1,7 @@
 package io.catalogviews.views.store;
 
 import io.catalogviews.views.StoreNames;
+import io.catalogviews.views.index.IndexKeys;
 import io.catalogviews.views.index.ViewLayout;
 import io.catalogviews.views.query.IndexCommits;
 import io.catalogviews.views.query.CategoryCommits;
@@ -105,15 +106,14 @@ public final class CommitFeed implements ProductCommits {
         boolean toldCatalog = !catalogListeners.isEmpty();
         boolean toldPages = !categoryPageListeners.isEmpty();
         boolean toldFacets = !categoryListeners.isEmpty();
-        Set<String> categories = toldFacets ? categoriesOf(indexKeys) : Set.of();
+        ScopedKeys scoped = ScopedKeys.of(indexKeys);
+        Set<String> categories = scoped.categories();
         if (toldCatalog) {
-            IndexCommits.Touches touches = new IndexCommits.Touches(inNamespace(ViewLayout.INDEX, indexKeys),
-                    committed);
+            IndexCommits.Touches touches = new IndexCommits.Touches(scoped.catalog(), committed);
             tell(catalogListeners, l -> l.committing(partition, touches), "commits", store, partition);
         }
         if (toldPages) {
-            IndexCommits.Touches touches = new IndexCommits.Touches(inNamespace(ViewLayout.CATEGORY_INDEX, indexKeys),
-                    committed);
+            IndexCommits.Touches touches = new IndexCommits.Touches(scoped.category(), committed);
             tell(categoryPageListeners, l -> l.committing(partition, touches), "commits", store, partition);
         }
         if (toldFacets) {
@@ -134,41 +134,34 @@ public final class CommitFeed implements ProductCommits {
     }
 
     /**
-     * The keys of {@code namespace} without their first byte (the namespace), sorted unsigned (a key written twice is
-     * there twice).
-     */
-    private static byte[][] inNamespace(byte namespace, Collection<Bytes> keys) {
-        List<byte[]> out = new ArrayList<>(keys.size());
-        for (Bytes key : keys) {
-            byte[] k = key.get();
-            if (k.length > 0 && k[0] == namespace) {
-                out.add(Arrays.copyOfRange(k, 1, k.length));
-            }
-        }
-        byte[][] sorted = out.toArray(new byte[0][]);
-        Arrays.sort(sorted, Arrays::compareUnsigned);
-        return sorted;
-    }
-
-    /**
-     * The categories of the category scopes' index keys among {@code keys}: a category index key is the namespace,
-     * the kind tag, then the category up to its 0x00 terminator ({@code IndexKeys}). Every change of a product in a
-     * category writes at least one of them: its serving entries there carry the product's JSON, whose version
+     * A commit's index keys split by scope in one pass, each without its namespace byte and sorted unsigned (a key
+     * written twice is there twice), and the categories of the category scopes' keys: every change of a product in a
+     * category writes at least one of them, as its serving entries there carry the product's JSON, whose version
      * changes with every change.
      */
-    private static Set<String> categoriesOf(Collection<Bytes> keys) {
-        Set<String> categories = new HashSet<>();
-        for (Bytes key : keys) {
-            byte[] k = key.get();
-            if (k.length > 2 && k[0] == ViewLayout.CATEGORY_INDEX) {
-                int end = 2;
-                while (end < k.length && k[end] != 0) {
-                    end++;
+    private record ScopedKeys(byte[][] catalog, byte[][] category, Set<String> categories) {
+
+        static ScopedKeys of(Collection<Bytes> keys) {
+            List<byte[]> catalog = new ArrayList<>(keys.size());
+            List<byte[]> category = new ArrayList<>(keys.size());
+            Set<String> categories = new HashSet<>();
+            for (Bytes key : keys) {
+                byte[] k = key.get();
+                if (k.length > 0 && k[0] == ViewLayout.INDEX) {
+                    catalog.add(Arrays.copyOfRange(k, 1, k.length));
+                } else if (k.length > 1 && k[0] == ViewLayout.CATEGORY_INDEX) {
+                    category.add(Arrays.copyOfRange(k, 1, k.length));
+                    categories.add(IndexKeys.categoryOf(k, 1));
                 }
-                categories.add(new String(k, 2, end - 2, StandardCharsets.US_ASCII));
             }
+            return new ScopedKeys(sorted(catalog), sorted(category), Set.copyOf(categories));
         }
-        return Set.copyOf(categories);
+
+        private static byte[][] sorted(List<byte[]> keys) {
+            byte[][] out = keys.toArray(new byte[0][]);
+            Arrays.sort(out, Arrays::compareUnsigned);
+            return out;
+        }
     }
 
     /**

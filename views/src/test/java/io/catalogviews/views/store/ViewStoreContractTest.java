@@ -497,12 +497,10 @@ abstract class ViewStoreContractTest {
             while (it.hasNext()) {
                 byte[] key = it.next().key.get();
                 if (key.length > 2 && key[0] == ViewLayout.CATEGORY_INDEX && key[1] == tag) {
-                    int zero = 2;
-                    while (key[zero] != 0) {
-                        zero++;
-                    }
-                    if (IndexKeys.idOf(Arrays.copyOfRange(key, 1, key.length), zero).equals(id)) {
-                        categories.add(new String(key, 2, zero - 2, java.nio.charset.StandardCharsets.US_ASCII));
+                    // Without the namespace byte the prefix (tag, category, 0x00) ends at the terminator's index.
+                    int prefixLength = IndexKeys.categoryEnd(key, 1);
+                    if (IndexKeys.idOf(Arrays.copyOfRange(key, 1, key.length), prefixLength).equals(id)) {
+                        categories.add(IndexKeys.categoryOf(key, 1));
                     }
                 }
             }
