@@ -89,8 +89,8 @@ public final class CommitFeed implements ProductCommits {
      * Row keys of {@code store}, partition {@code partition}, are about to be committed: tells who must know before
      * the rows become readable, and returns what to run after the store's commit, whatever its outcome.
      *
-     * @param indexKeys the index keys (with their namespace byte) the commit wrote or deleted, when
-     *                  {@link #wantsIndexKeys} asked for them; else empty
+     * @param indexKeys the index keys (with their namespace byte) the commit wrote or deleted, each once in ascending
+     *                  unsigned order, when {@link #wantsIndexKeys} asked for them; else empty
      */
     Runnable committing(String store, int partition, Collection<Bytes> rowKeys, Collection<Bytes> indexKeys) {
         if (rowKeys.isEmpty() || !StoreNames.PRODUCTS.equals(store) || (listeners.isEmpty()
@@ -134,8 +134,8 @@ public final class CommitFeed implements ProductCommits {
     }
 
     /**
-     * A commit's index keys split by scope in one pass, each without its namespace byte and sorted unsigned (a key
-     * written twice is there twice), and the categories of the category scopes' keys: every change of a product in a
+     * A commit's index keys split by scope in one pass, each without its namespace byte and still in ascending
+     * unsigned order (the store hands them sorted: it writes them in that order), and the categories of the category scopes' keys: every change of a product in a
      * category writes at least one of them, as its serving entries there carry the product's JSON, whose version
      * changes with every change.
      */
@@ -154,13 +154,8 @@ public final class CommitFeed implements ProductCommits {
                     categories.add(IndexKeys.categoryOf(k, 1));
                 }
             }
-            return new ScopedKeys(sorted(catalog), sorted(category), Set.copyOf(categories));
-        }
-
-        private static byte[][] sorted(List<byte[]> keys) {
-            byte[][] out = keys.toArray(new byte[0][]);
-            Arrays.sort(out, Arrays::compareUnsigned);
-            return out;
+            return new ScopedKeys(catalog.toArray(new byte[0][]), category.toArray(new byte[0][]),
+                    Set.copyOf(categories));
         }
     }
 

@@ -1,0 +1,104 @@
+package io.catalogviews.views.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.catalogviews.views.index.EntryStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.kafka.common.utils.Bytes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A transaction's index entries, held and written at its commit in key order: the store must end as if every write
+ * had gone in as it came (the last write of a key wins, a delete after a put deletes), and the keys handed to the
+ * commit feed must be each written key once, ascending unsigned (kept pages search them by binary search).
+ */
+class IndexWritesInKeyOrderTest {
+
+    private static final long SEED = 20261205L;
+
+    @Test
+    void shouldLeaveTheStoreAsWritesInArrivalOrderWouldWhenKeysAreWrittenSeveralTimes() {
+        Random random = new Random(SEED);
+        for (int round = 0; round < 500; round++) {
+            Map<Bytes, byte[]> inArrivalOrder = new HashMap<>();
+            Map<Bytes, byte[]> inKeyOrder = new HashMap<>();
+            // Keys the store holds before the transaction, written in both stores.
+            for (int i = 0; i < 5; i++) {
+                Bytes key = randomKey(random);
+                byte[] value = {1};
+                inArrivalOrder.put(key, value);
+                inKeyOrder.put(key, value);
+            }
+            List<Bytes> loggedOrder = new ArrayList<>();
+            IndexWritesInKeyOrder held = new IndexWritesInKeyOrder();
+            int writes = random.nextInt(60);
+            for (int i = 0; i < writes; i++) {
+                Bytes key = randomKey(random);
+                byte[] value = random.nextInt(3) == 0 ? null : new byte[] {(byte) random.nextInt(256)};
+                held.add(key, value);
+                if (value == null) {
+                    inArrivalOrder.remove(key);
+                } else {
+                    inArrivalOrder.put(key, value);
+                }
+                loggedOrder.add(key);
+            }
+
+            List<Bytes> keys = held.drainTo(recording(inKeyOrder));
+
+            assertThat(inKeyOrder).as("round %d: the store after the commit", round)
+                    .containsExactlyInAnyOrderEntriesOf(inArrivalOrder);
+            assertThat(keys).as("round %d: the keys told to the feed", round)
+                    .containsExactlyElementsOf(loggedOrder.stream().distinct()
+                            .sorted((a, b) -> Arrays.compareUnsigned(a.get(), b.get())).toList());
+            assertThat(held.isEmpty()).isTrue();
+            assertThat(held.bytes()).isZero();
+        }
+    }
+
+    @Test
+    void shouldWriteNothingWhenTheHeldWritesAreForgotten() {
+        IndexWritesInKeyOrder held = new IndexWritesInKeyOrder();
+        held.add(Bytes.wrap(new byte[] {2, 7}), new byte[] {1, 2, 3});
+        assertThat(held.bytes()).isEqualTo(5);
+
+        held.forget();
+        Map<Bytes, byte[]> store = new HashMap<>();
+
+        assertThat(held.drainTo(recording(store))).isEmpty();
+        assertThat(store).isEmpty();
+    }
+
+    /** Few short keys, bytes above 0x7F included: repeats are common and unsigned order matters. */
+    private static Bytes randomKey(Random random) {
+        byte[] key = new byte[1 + random.nextInt(2)];
+        for (int i = 0; i < key.length; i++) {
+            key[i] = (byte) (random.nextBoolean() ? random.nextInt(3) : 0x80 + random.nextInt(3));
+        }
+        return Bytes.wrap(key);
+    }
+
+    private static EntryStore recording(Map<Bytes, byte[]> store) {
+        return new EntryStore() {
+            @Override
+            public byte[] get(Bytes key) {
+                return store.get(key);
+            }
+
+            @Override
+            public void put(Bytes key, byte[] value) {
+                store.put(key, value);
+            }
+
+            @Override
+            public void delete(Bytes key) {
+                store.remove(key);
+            }
+        };
+    }
+}
