@@ -2,6 +2,7 @@ package io.catalogviews.views.store;
 
 import io.catalogviews.views.index.EntryStore;
 import io.catalogviews.views.index.ViewLayout;
+import io.catalogviews.views.streams.BoundedMemoryRocksDbConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.IsolationLevel;
@@ -130,7 +131,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
         compactions = IdleCompactions.from(context.appConfigs());
         compaction = compactions == null ? null
-                : PartitionCompaction.of(wrapped(), partition, System.nanoTime()).orElse(null);
+                : PartitionCompaction.of(wrapped(), partition, System.nanoTime(),
+                        BoundedMemoryRocksDbConfig.cachesRowsOf(name(), context.appConfigs())).orElse(null);
         if (compaction != null) {
             compactions.register(compaction);
         }

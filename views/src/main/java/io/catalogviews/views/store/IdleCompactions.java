@@ -200,14 +200,21 @@ public final class IdleCompactions implements AutoCloseable {
      * there: when they do not, reads pick which blocks stay, and reading a partition through would only evict blocks
      * they use. Judged once the round is over, as a load leaves every partition with runs that its compaction shrinks
      * (at 1 000 000 products the product view's 1.7 GB of runs became 1.0 GB: judged after each compaction, the first
-     * four partitions were left cold). A partition written meanwhile is left to the reads.
+     * four partitions were left cold). A partition written meanwhile is left to the reads. A store with a row cache
+     * has its rows read into it whatever its size: they are what point reads ask for, and the row cache holds only
+     * what is read by key.
      */
     private void warmWhatFits(List<PartitionCompaction> compacted) {
         Map<String, Boolean> fits = new HashMap<>();
         for (PartitionCompaction partition : compacted) {
-            if (!partition.writtenSinceCompaction()
-                    && fits.computeIfAbsent(partition.store(), store -> fitsItsCache(partition))) {
+            if (partition.writtenSinceCompaction()) {
+                continue;
+            }
+            if (fits.computeIfAbsent(partition.store(), store -> fitsItsCache(partition))) {
                 partition.warm();
+            }
+            if (partition.rowsCached()) {
+                partition.warmRows();
             }
         }
     }

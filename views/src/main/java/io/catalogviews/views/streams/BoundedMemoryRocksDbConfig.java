@@ -1,6 +1,7 @@
 package io.catalogviews.views.streams;
 
 import io.catalogviews.views.StoreNames;
+import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.state.RocksDBConfigSetter;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
@@ -117,6 +118,18 @@ public final class BoundedMemoryRocksDbConfig implements RocksDBConfigSetter {
             throw new IllegalArgumentException(key + " must be a number from 0 to " + max + ", was '" + value + "'");
         }
         return share + 0.0; // -0.0 becomes 0
+    }
+
+    /**
+     * Whether store {@code storeName} gets a row cache under {@code configs} (the application's Streams properties):
+     * this class is their RocksDB config setter, the store is the product view and both its shares are above 0.
+     */
+    public static boolean cachesRowsOf(String storeName, Map<String, ?> configs) {
+        Object setter = configs.get(StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG);
+        boolean thisSetter = setter == BoundedMemoryRocksDbConfig.class
+                || setter instanceof String name && name.trim().equals(BoundedMemoryRocksDbConfig.class.getName());
+        return thisSetter && storeName.equals(StoreNames.PRODUCTS) && productViewShare(configs) > 0
+                && productViewRowShare(configs) > 0;
     }
 
     @Override

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.catalogviews.views.index.ViewLayout;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -225,6 +227,97 @@ class PartitionCompactionTest {
             one.close();
             two.close();
         }
+    }
+
+    /**
+     * A compaction leaves the row cache's entries of the replaced table files unused: a store with a row cache has its
+     * rows read into it by point reads, whatever its size, so that the first reads of rows after a load find them there
+     * — and the block cache is left to the reads.
+     */
+    @Test
+    void shouldServeTheFirstRowReadsAfterACompactionFromTheRowCacheWhenTheStoreHasOne() throws Exception {
+        RowReads after = readRowsAfterIdleCompaction(true);
+
+        assertThat(after.rowCacheHits()).as("row reads answered by the row cache after the compaction")
+                .isEqualTo(after.rows());
+        assertThat(after.blockCacheBytes()).as("block cache bytes once compacted and warmed").isLessThan(16L << 10);
+    }
+
+    @Test
+    void shouldReadTheFirstRowsAfterACompactionFromTheTablesWhenTheStoreIsNotKnownToHaveARowCache() throws Exception {
+        RowReads after = readRowsAfterIdleCompaction(false);
+
+        assertThat(after.rowCacheHits()).as("row reads answered by the row cache after the compaction").isZero();
+    }
+
+    /** How many rows were read after a compaction, how many the row cache answered, and the block cache's bytes. */
+    private record RowReads(int rows, long rowCacheHits, long blockCacheBytes) {
+    }
+
+    /**
+     * Four runs of the same 2 000 rows and 2 000 derived entries in a RocksDB instance with a row cache and a block
+     * cache smaller than its tables, compacted by idle compaction, then every row read once.
+     */
+    private RowReads readRowsAfterIdleCompaction(boolean rowsCached) throws Exception {
+        try (LRUCache blocks = new LRUCache(128L << 10, 0);
+             LRUCache rows = new LRUCache(4L << 20, 0);
+             Statistics statistics = new Statistics();
+             Options cached = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
+                     .setDisableAutoCompactions(true).setStatistics(statistics).setRowCache(rows)
+                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blocks));
+             RocksDB store = RocksDB.open(cached, dir.resolve("rows").toString())) {
+            List<byte[]> rowKeys = writeRowsAndEntries(store, 4, 2_000);
+            IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofSeconds(10), true);
+            PartitionCompaction partition = new PartitionCompaction("s", 0, store, store.getDefaultColumnFamily(), 0,
+                    rowsCached);
+            compactions.register(partition);
+
+            compactions.compactIdle(TimeUnit.SECONDS.toNanos(20));
+
+            assertThat(compactions.compactions("s")).as("partitions compacted").isEqualTo(1);
+            long blockCacheBytes = blocks.getUsage();
+            long before = statistics.getTickerCount(TickerType.ROW_CACHE_HIT);
+            for (byte[] key : rowKeys) {
+                assertThat(store.get(key)).as("row after the compaction").hasSize(100);
+            }
+            long hits = statistics.getTickerCount(TickerType.ROW_CACHE_HIT) - before;
+            compactions.unregister(partition);
+            partition.close();
+            return new RowReads(rowKeys.size(), hits, blockCacheBytes);
+        }
+    }
+
+    /**
+     * {@code runs} flushed runs, each of the same {@code perRun} rows (keys from {@link PartitionCompaction#FIRST_ROW_KEY}
+     * on) and as many derived entries (namespace 0x02), random 100-byte values.
+     *
+     * @return the row keys
+     */
+    private static List<byte[]> writeRowsAndEntries(RocksDB db, int runs, int perRun) throws RocksDBException {
+        Random random = new Random(SEED + runs);
+        List<byte[]> rowKeys = new ArrayList<>();
+        try (WriteOptions write = new WriteOptions().setDisableWAL(true);
+             FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+            for (int run = 0; run < runs; run++) {
+                try (WriteBatch batch = new WriteBatch()) {
+                    for (int i = 0; i < perRun; i++) {
+                        byte[] row = ("p-" + i).getBytes(StandardCharsets.US_ASCII);
+                        byte[] entry = ByteBuffer.allocate(5).put(ViewLayout.INDEX).putInt(i).array();
+                        for (byte[] key : List.of(row, entry)) {
+                            byte[] value = new byte[100];
+                            random.nextBytes(value);
+                            batch.put(key, value);
+                        }
+                        if (run == 0) {
+                            rowKeys.add(row);
+                        }
+                    }
+                    db.write(write, batch);
+                }
+                db.flush(flush, db.getDefaultColumnFamily());
+            }
+        }
+        return rowKeys;
     }
 
     /** What the block cache held once a partition was compacted, and the misses of reading every key after that. */

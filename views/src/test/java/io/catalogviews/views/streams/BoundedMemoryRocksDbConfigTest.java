@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rocksdb.BlockBasedTableConfig;
@@ -159,6 +160,25 @@ class BoundedMemoryRocksDbConfigTest {
                     .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG)
                     .hasMessageContaining("'" + bad + "'");
         }
+    }
+
+    /** Idle compaction reads a compacted partition's rows into the row cache only where there is one. */
+    @Test
+    void shouldTellARowCacheOnlyOfTheProductViewWhenThisSetterGivesItARowShare() {
+        String setter = StreamsConfig.ROCKSDB_CONFIG_SETTER_CLASS_CONFIG;
+        Map<String, Object> byName = Map.of(setter, BoundedMemoryRocksDbConfig.class.getName());
+        assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS, byName)).as("by name").isTrue();
+        assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS,
+                Map.of(setter, BoundedMemoryRocksDbConfig.class))).as("by class").isTrue();
+        assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCT_DELETIONS, byName))
+                .as("another store").isFalse();
+        assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS, Map.of())).as("no setter").isFalse();
+        assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS,
+                Map.of(setter, BoundedMemoryRocksDbConfig.class,
+                        BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, "0"))).as("row share 0").isFalse();
+        assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS,
+                Map.of(setter, BoundedMemoryRocksDbConfig.class,
+                        BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, 0))).as("one shared cache").isFalse();
     }
 
     @Test
