@@ -135,9 +135,9 @@ public final class CommitFeed implements ProductCommits {
 
     /**
      * A commit's index keys split by scope in one pass, each without its namespace byte and still in ascending
-     * unsigned order (the store hands them sorted: it writes them in that order), and the categories of the category scopes' keys: every change of a product in a
-     * category writes at least one of them, as its serving entries there carry the product's JSON, whose version
-     * changes with every change.
+     * unsigned order (the store hands them sorted: it writes them in that order), and the categories of the category
+     * scopes' keys: every change of a product in a category writes at least one of them, as its serving entries there
+     * carry the product's JSON, whose version changes with every change.
      */
     private record ScopedKeys(byte[][] catalog, byte[][] category, Set<String> categories) {
 

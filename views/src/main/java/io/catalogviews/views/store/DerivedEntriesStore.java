@@ -280,10 +280,11 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     /**
      * Writes the transaction's held index entries into it in key order, tells the feed which rows this commit is
-     * about to make readable, commits, then tells it again (also when the commit fails). Kafka Streams commits the stores after the task's Kafka transaction (and RocksDB makes them
-     * readable by committed reads here), so a listener that reads on the second notice sees nothing a crash could
-     * take back; one that keeps answers drops them on the first, before any reader can see the change. A commit
-     * that wrote restarts the partition's idle time (idle compaction).
+     * about to make readable, commits, then tells it again (also when the commit fails). Kafka Streams commits the
+     * stores after the task's Kafka transaction (and RocksDB makes them readable by committed reads here), so a
+     * listener that reads on the second notice sees nothing a crash could take back; one that keeps answers drops
+     * them on the first, before any reader can see the change. A commit that wrote restarts the partition's idle time
+     * (idle compaction).
      */
     @Override
     public void commit(Map<TopicPartition, Long> changelogOffsets) {

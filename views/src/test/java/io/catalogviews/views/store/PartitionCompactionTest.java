@@ -288,8 +288,9 @@ class PartitionCompactionTest {
     }
 
     /**
-     * {@code runs} flushed runs, each of the same {@code perRun} rows (keys from {@link PartitionCompaction#FIRST_ROW_KEY}
-     * on) and as many derived entries (namespace 0x02), random 100-byte values.
+     * {@code runs} flushed runs, each of the same {@code perRun} rows (keys from
+     * {@link PartitionCompaction#FIRST_ROW_KEY} on) and as many derived entries (namespace 0x02), random 100-byte
+     * values.
      *
      * @return the row keys
      */

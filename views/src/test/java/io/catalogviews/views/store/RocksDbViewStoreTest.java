@@ -149,7 +149,7 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
                         .isEqualTo(original));
     }
 
-    /** Values as hex, so that tens of thousands of entries compare in milliseconds (a recursive comparison: minutes). */
+    /** Values as hex, so that tens of thousands of entries compare in milliseconds (recursively: over a minute). */
     private static Map<String, String> hex(Map<String, byte[]> contents) {
         Map<String, String> out = new TreeMap<>();
         contents.forEach((key, value) -> out.put(key, HexFormat.of().formatHex(value)));

@@ -175,10 +175,12 @@ class BoundedMemoryRocksDbConfigTest {
         assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS, Map.of())).as("no setter").isFalse();
         assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS,
                 Map.of(setter, BoundedMemoryRocksDbConfig.class,
-                        BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, "0"))).as("row share 0").isFalse();
+                        BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, "0")))
+                .as("row share 0").isFalse();
         assertThat(BoundedMemoryRocksDbConfig.cachesRowsOf(StoreNames.PRODUCTS,
                 Map.of(setter, BoundedMemoryRocksDbConfig.class,
-                        BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, 0))).as("one shared cache").isFalse();
+                        BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, 0)))
+                .as("one shared cache").isFalse();
     }
 
     @Test
