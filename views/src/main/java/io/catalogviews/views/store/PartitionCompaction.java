@@ -252,33 +252,7 @@ final class PartitionCompaction implements AutoCloseable {
      * @return the entries read
      */
     long warm() {
-        lock.readLock().lock();
-        try {
-            if (closed) {
-                return 0;
-            }
-            long entries = 0;
-            long started = System.nanoTime();
-            // Sequential reads: read ahead instead of one 4 KB read per block.
-            try (ReadOptions read = new ReadOptions().setReadaheadSize(2L << 20);
-                 RocksIterator it = db.newIterator(columnFamily, read)) {
-                for (it.seekToFirst(); it.isValid(); it.next()) {
-                    if (++entries % 4096 == 0 && (closed || written)) {
-                        break;
-                    }
-                }
-                it.status();
-            } catch (RocksDBException e) {
-                // Only a cache left colder than it could be: reads fill it as they go.
-                LOG.debug("Store {} partition {}: reading it into the block cache stopped after {} entries", store,
-                        partition, entries, e);
-            }
-            LOG.info("Store {} partition {}: read {} entries into the block cache after its compaction in {} ms", store,
-                    partition, entries, (System.nanoTime() - started) / 1_000_000);
-            return entries;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return readThrough(null, true, "entries", "the block cache", it -> { });
     }
 
     /**
@@ -292,31 +266,59 @@ final class PartitionCompaction implements AutoCloseable {
      * @return the rows read
      */
     long warmRows() {
+        if (!rowsCached) {
+            return 0;
+        }
+        byte[] firstByte = new byte[1]; // the point read's copy of the value: the row cache keeps it whole
+        try (ReadOptions point = new ReadOptions().setFillCache(false)) {
+            return readThrough(FIRST_ROW_KEY, false, "rows", "the row cache",
+                    it -> db.get(columnFamily, point, it.key(), firstByte));
+        }
+    }
+
+    /** What a read-through does at each entry besides reading it. */
+    @FunctionalInterface
+    private interface AtEachEntry {
+        void accept(RocksIterator at) throws RocksDBException;
+    }
+
+    /**
+     * Reads the partition in key order from {@code from} (null: its first key) with read-ahead, filling the block cache
+     * or not, and does {@code each} at every entry; stops early when the partition is written or closed.
+     *
+     * @return the entries read
+     */
+    private long readThrough(byte[] from, boolean fillBlockCache, String what, String into, AtEachEntry each) {
         lock.readLock().lock();
         try {
-            if (closed || !rowsCached) {
+            if (closed) {
                 return 0;
             }
-            long rows = 0;
+            long entries = 0;
             long started = System.nanoTime();
-            byte[] firstByte = new byte[1]; // the point read's copy of the value: the row cache keeps it whole
-            try (ReadOptions scan = new ReadOptions().setReadaheadSize(2L << 20).setFillCache(false);
-                 ReadOptions point = new ReadOptions().setFillCache(false);
-                 RocksIterator it = db.newIterator(columnFamily, scan)) {
-                for (it.seek(FIRST_ROW_KEY); it.isValid(); it.next()) {
-                    db.get(columnFamily, point, it.key(), firstByte);
-                    if (++rows % 4096 == 0 && (closed || written)) {
+            // Sequential reads: read ahead instead of one 4 KB read per block.
+            try (ReadOptions read = new ReadOptions().setReadaheadSize(2L << 20).setFillCache(fillBlockCache);
+                 RocksIterator it = db.newIterator(columnFamily, read)) {
+                if (from == null) {
+                    it.seekToFirst();
+                } else {
+                    it.seek(from);
+                }
+                for (; it.isValid(); it.next()) {
+                    each.accept(it);
+                    if (++entries % 4096 == 0 && (closed || written)) {
                         break;
                     }
                 }
                 it.status();
             } catch (RocksDBException e) {
-                LOG.debug("Store {} partition {}: reading its rows into the row cache stopped after {} rows", store,
-                        partition, rows, e);
+                // Only a cache left colder than it could be: reads fill it as they go.
+                LOG.debug("Store {} partition {}: reading its {} into {} stopped after {}", store, partition, what,
+                        into, entries, e);
             }
-            LOG.info("Store {} partition {}: read {} rows into the row cache after its compaction in {} ms", store,
-                    partition, rows, (System.nanoTime() - started) / 1_000_000);
-            return rows;
+            LOG.info("Store {} partition {}: read {} {} into {} after its compaction in {} ms", store, partition,
+                    entries, what, into, (System.nanoTime() - started) / 1_000_000);
+            return entries;
         } finally {
             lock.readLock().unlock();
         }

@@ -199,9 +199,7 @@ class PartitionCompactionTest {
         // Two partitions of 4 runs of 220 KB each: 1.7 MB before, 440 KB after, against a 1 MB cache.
         try (LRUCache cache = new LRUCache(1L << 20, 0);
              Statistics statistics = new Statistics();
-             Options cached = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
-                     .setDisableAutoCompactions(true).setStatistics(statistics)
-                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+             Options cached = cachedOptions(cache, statistics);
              RocksDB first = RocksDB.open(cached, dir.resolve("first").toString());
              RocksDB second = RocksDB.open(cached, dir.resolve("second").toString())) {
             List<byte[]> keys = writeRuns(first, 4, 2_000, 100);
@@ -262,19 +260,11 @@ class PartitionCompactionTest {
         try (LRUCache blocks = new LRUCache(128L << 10, 0);
              LRUCache rows = new LRUCache(4L << 20, 0);
              Statistics statistics = new Statistics();
-             Options cached = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
-                     .setDisableAutoCompactions(true).setStatistics(statistics).setRowCache(rows)
-                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blocks));
+             Options cached = cachedOptions(blocks, statistics).setRowCache(rows);
              RocksDB store = RocksDB.open(cached, dir.resolve("rows").toString())) {
             List<byte[]> rowKeys = writeRowsAndEntries(store, 4, 2_000);
             IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofSeconds(10), true);
-            PartitionCompaction partition = new PartitionCompaction("s", 0, store, store.getDefaultColumnFamily(), 0,
-                    rowsCached);
-            compactions.register(partition);
-
-            compactions.compactIdle(TimeUnit.SECONDS.toNanos(20));
-
-            assertThat(compactions.compactions("s")).as("partitions compacted").isEqualTo(1);
+            PartitionCompaction partition = compactedWhenIdle(compactions, store, rowsCached);
             long blockCacheBytes = blocks.getUsage();
             long before = statistics.getTickerCount(TickerType.ROW_CACHE_HIT);
             for (byte[] key : rowKeys) {
@@ -332,19 +322,11 @@ class PartitionCompactionTest {
     private AfterCompaction readAfterIdleCompaction(long cacheBytes, boolean warm) throws Exception {
         try (LRUCache cache = new LRUCache(cacheBytes, 0);
              Statistics statistics = new Statistics();
-             Options cached = new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
-                     .setDisableAutoCompactions(true).setStatistics(statistics)
-                     .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(cache));
+             Options cached = cachedOptions(cache, statistics);
              RocksDB store = RocksDB.open(cached, dir.resolve("cached").toString())) {
             List<byte[]> keys = writeRuns(store, 4, 2_000, 100);
-            long second = TimeUnit.SECONDS.toNanos(1);
             IdleCompactions compactions = IdleCompactions.unscheduled(Duration.ofSeconds(10), warm);
-            PartitionCompaction partition = new PartitionCompaction("s", 0, store, store.getDefaultColumnFamily(), 0);
-            compactions.register(partition);
-
-            compactions.compactIdle(20 * second);
-
-            assertThat(compactions.compactions("s")).as("partitions compacted").isEqualTo(1);
+            PartitionCompaction partition = compactedWhenIdle(compactions, store, false);
             long cachedBytes = cache.getUsage();
             long before = statistics.getTickerCount(TickerType.BLOCK_CACHE_DATA_MISS);
             for (byte[] key : keys) {
@@ -355,6 +337,24 @@ class PartitionCompactionTest {
             partition.close();
             return new AfterCompaction(cachedBytes, misses);
         }
+    }
+
+    /** A store's options as in {@link #open}, with {@code blocks} as its block cache and counted by {@code statistics}. */
+    private static Options cachedOptions(LRUCache blocks, Statistics statistics) {
+        return new Options().setCreateIfMissing(true).setCompactionStyle(CompactionStyle.UNIVERSAL)
+                .setDisableAutoCompactions(true).setStatistics(statistics)
+                .setTableFormatConfig(new BlockBasedTableConfig().setBlockCache(blocks));
+    }
+
+    /** Partition 0 of {@code store} registered with {@code compactions} and compacted as idle (20 s after its open). */
+    private static PartitionCompaction compactedWhenIdle(IdleCompactions compactions, RocksDB store,
+                                                         boolean rowsCached) {
+        PartitionCompaction partition = new PartitionCompaction("s", 0, store, store.getDefaultColumnFamily(), 0,
+                rowsCached);
+        compactions.register(partition);
+        compactions.compactIdle(TimeUnit.SECONDS.toNanos(20));
+        assertThat(compactions.compactions("s")).as("partitions compacted").isEqualTo(1);
+        return partition;
     }
 
     /** {@code runs} flushed runs of {@code perRun} keys each (the same keys in every run), random values. */
