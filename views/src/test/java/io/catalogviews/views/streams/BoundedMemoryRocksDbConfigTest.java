@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Function;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,14 +153,9 @@ class BoundedMemoryRocksDbConfigTest {
                 Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, "0"))).isZero();
         assertThat(BoundedMemoryRocksDbConfig.productViewRowShare(
                 Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, 0.9))).isEqualTo(0.9);
-        for (String bad : List.of("", "most", "-0.1", "0.91", "1", "NaN")) {
-            assertThatThrownBy(() -> BoundedMemoryRocksDbConfig.productViewRowShare(
-                    Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG, bad)))
-                    .as("row share '%s'", bad)
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG)
-                    .hasMessageContaining("'" + bad + "'");
-        }
+        assertRefusedNamingTheKey(BoundedMemoryRocksDbConfig::productViewRowShare,
+                BoundedMemoryRocksDbConfig.PRODUCT_VIEW_ROW_CACHE_SHARE_CONFIG,
+                List.of("", "most", "-0.1", "0.91", "1", "NaN"));
     }
 
     /** Idle compaction reads a compacted partition's rows into the row cache only where there is one. */
@@ -198,13 +194,20 @@ class BoundedMemoryRocksDbConfigTest {
 
     @Test
     void shouldRefuseAProductViewShareNamingTheKeyWhenItIsNotANumberInRange() {
-        for (String bad : List.of("", "half", "-0.1", "0.71", "1", "NaN", "Infinity", "1e400", "0.5d0")) {
-            assertThatThrownBy(() -> BoundedMemoryRocksDbConfig.productViewShare(
-                    Map.of(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG, bad)))
-                    .as("share '%s'", bad)
+        assertRefusedNamingTheKey(BoundedMemoryRocksDbConfig::productViewShare,
+                BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG,
+                List.of("", "half", "-0.1", "0.71", "1", "NaN", "Infinity", "1e400", "0.5d0"));
+    }
+
+    /** Each of {@code bad}, set under {@code key}, is refused by {@code share} with a message naming the key and it. */
+    private static void assertRefusedNamingTheKey(Function<Map<String, ?>, Double> share, String key,
+                                                  List<String> bad) {
+        for (String value : bad) {
+            assertThatThrownBy(() -> share.apply(Map.of(key, value)))
+                    .as("%s '%s'", key, value)
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(BoundedMemoryRocksDbConfig.PRODUCT_VIEW_CACHE_SHARE_CONFIG)
-                    .hasMessageContaining("'" + bad + "'");
+                    .hasMessageContaining(key)
+                    .hasMessageContaining("'" + value + "'");
         }
     }
 
