@@ -8,6 +8,7 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBatch;
 
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.util.Optional;
 
 /**
@@ -37,6 +38,15 @@ final class UnindexedBatchWrites {
     private final KeyValueStore<Bytes, byte[]> store;
     private final Object buffer;
     private final ColumnFamilyHandle columnFamily;
+    /**
+     * Native copies of one write's key and value. Handing RocksDB's JNI a {@code byte[]} makes it copy the array into
+     * a malloc'd buffer and free it again, twice per write (a fifth of the commit's CPU at ~30 index writes per
+     * change, docs/benchmarks.md step 38); a direct buffer is read in place, and filling it is one intrinsic copy.
+     */
+    private ByteBuffer keyBuffer = ByteBuffer.allocateDirect(INITIAL_BUFFER_BYTES);
+    private ByteBuffer valueBuffer = ByteBuffer.allocateDirect(INITIAL_BUFFER_BYTES);
+
+    private static final int INITIAL_BUFFER_BYTES = 4096;
 
     private UnindexedBatchWrites(KeyValueStore<Bytes, byte[]> store, Object buffer, ColumnFamilyHandle columnFamily) {
         this.store = store;
@@ -76,14 +86,26 @@ final class UnindexedBatchWrites {
         // Read each time: the store replaces its batch at every commit.
         WriteBatch batch = (WriteBatch) MEMBERS.writeBatch().get(buffer);
         try {
+            keyBuffer = filled(keyBuffer, key.get());
             if (value == null) {
-                batch.delete(columnFamily, key.get());
+                batch.delete(columnFamily, keyBuffer);
             } else {
-                batch.put(columnFamily, key.get(), value);
+                valueBuffer = filled(valueBuffer, value);
+                batch.put(columnFamily, keyBuffer, valueBuffer);
             }
         } catch (RocksDBException e) {
             throw new ProcessorStateException("store " + store.name() + ": staging key " + key + " failed", e);
         }
+    }
+
+    /** {@code buffer}, or a larger one when {@code bytes} do not fit, holding exactly {@code bytes}. */
+    private static ByteBuffer filled(ByteBuffer buffer, byte[] bytes) {
+        ByteBuffer target = buffer.capacity() >= bytes.length ? buffer
+                : ByteBuffer.allocateDirect(Math.max(bytes.length, 2 * buffer.capacity()));
+        target.clear();
+        target.put(bytes);
+        target.flip();
+        return target;
     }
 
     private record Members(Class<?> store, Class<?> accessor, VarHandle dbAccessor, VarHandle buffer,

@@ -204,6 +204,24 @@ abstract class ViewStoreContractTest {
         assertThat(wholeCatalogPriceJson(app, "p-1")).as("JSON in the price entry at 900").isEqualTo(second);
     }
 
+    /** Entries far larger than the ones before them, and small ones after those, are written whole. */
+    @Test
+    void shouldServeEachRowsWholeJsonWhenEntriesOfVeryDifferentSizesFollowEachOther() {
+        KafkaStreams app = start();
+        int[] nameLengths = {10, 70_000, 20, 200_000, 5};
+        for (int i = 0; i < nameLengths.length; i++) {
+            long version = i + 1;
+            send("put p-1 " + version + " " + (500 + i) + " phones " + nameLengths[i], "commit");
+            awaitProcessed();
+            awaitCommitted("version " + version + " committed",
+                    () -> assertThat(ProductRow.decode(rows(app).get("p-1")).version()).isEqualTo(version));
+            byte[] json = ProductRow.servingJson(rows(app).get("p-1"));
+            assertThat(json.length).as("JSON of version %d", version).isGreaterThan(nameLengths[i]);
+            assertThat(wholeCatalogPriceJson(app, "p-1")).as("JSON in the price entry of version %d", version)
+                    .isEqualTo(json);
+        }
+    }
+
     @Test
     void shouldListARowInEachOfItsCategoriesAndMoveItWhenItsCategoriesChange() {
         KafkaStreams app = start();
@@ -551,7 +569,8 @@ abstract class ViewStoreContractTest {
             String[] words = record.value().split(" ");
             switch (words[0]) {
                 case "put" -> store.put(key(words[1]), row(words[1], Long.parseLong(words[2]), Long.parseLong(words[3]),
-                        words.length > 4 ? List.of(words[4].split(",")) : List.of("phones")));
+                        words.length > 4 ? List.of(words[4].split(",")) : List.of("phones"),
+                        words.length > 5 ? Integer.parseInt(words[5]) : 0));
                 case "delete" -> store.delete(key(words[1]));
                 case "corrupt" -> {
                     byte[] row = ProductRow.live(9, "{}".getBytes(java.nio.charset.StandardCharsets.UTF_8),
@@ -578,9 +597,14 @@ abstract class ViewStoreContractTest {
             return RowKeys.product(new ProductId(id));
         }
 
-        private static byte[] row(String id, long version, long price, List<String> categories) {
-            Product product = Product.newBuilder(ProductEvents.product(id, "acme", categories.get(0), price, 1, AT))
-                    .setCategories(categories).build();
+        /** A row of product {@code id}; a {@code nameLength} above 0 gives it a name of that many characters. */
+        private static byte[] row(String id, long version, long price, List<String> categories, int nameLength) {
+            Product.Builder builder = Product.newBuilder(ProductEvents.product(id, "acme", categories.get(0), price, 1,
+                    AT)).setCategories(categories);
+            if (nameLength > 0) {
+                builder.setName(Character.toString('a' + (int) (version % 26)).repeat(nameLength));
+            }
+            Product product = builder.build();
             return ProductRow.live(version, ProductJson.render(product, version), ProductState.encode(product)).encode();
         }
     }
