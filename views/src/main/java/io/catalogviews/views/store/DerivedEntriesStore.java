@@ -34,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -631,27 +632,27 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             ConsumerRecord<byte[], byte[]> source = lastReplayed != null ? lastReplayed
                     : new ConsumerRecord<>(name(), partition, 0L, null, null);
             Map<Bytes, byte[]> pending = new HashMap<>();
-            List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>();
+            IndexWritesInKeyOrder held = new IndexWritesInKeyOrder();
+            EntryStore batch = new HeldEntries(pending, held);
+            Optional<RestoreBatchWrites> batches = RestoreBatchWrites.of(wrapped());
             try (KeyValueIterator<Bytes, byte[]> all = wrapped().all()) {
                 while (all.hasNext()) {
                     KeyValue<Bytes, byte[]> entry = all.next();
-                    BatchEntries batch = new BatchEntries(pending, out, source);
                     if (ViewLayout.isRowKey(entry.key.get())) {
                         derivation.apply(entry.key, null, entry.value, batch);
                         rows++;
                     } else if (ViewLayout.isDerivedKey(entry.key.get())) {
                         batch.delete(entry.key);
                     }
-                    if (out.size() >= DERIVED_RECORDS_PER_BATCH) {
-                        inner.restoreBatch(inKeyOrder(out));
-                        out = new ArrayList<>();
+                    if (held.size() >= DERIVED_RECORDS_PER_BATCH) {
+                        write(held, batches, source);
                         // Counters are read back by later rows: they stay here instead of being read from the store.
                         pending.keySet().removeIf(key -> ViewLayout.isIndexKey(key.get()));
                     }
                 }
             }
-            new BatchEntries(pending, out, source).delete(REBUILD_MARKER);
-            inner.restoreBatch(inKeyOrder(out));
+            batch.delete(REBUILD_MARKER);
+            write(held, batches, source);
             marked = false;
             if (feed != null) {
                 feed.restored(name(), partition); // entries changed without a commit: caches of them are stale
@@ -662,21 +663,42 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
 
         /**
-         * The last write of each key, in key order. A rebuild's entries arrive in row order, scattered over the index
-         * kinds and scopes, and inserting them into RocksDB's memtable (a skip list) was three quarters of the
-         * derivation's CPU (profile, docs/benchmarks.md, step 22); in key order each insert starts where the previous
-         * one ended. A counter written once per row is written once per batch. The sort is stable, so a key's
-         * last write stays its last.
+         * Writes the held writes, the last of each key, in key order: into a RocksDB batch of their own where the
+         * store takes one, else as records at {@code source}'s offset through Kafka Streams' restore. A rebuild's
+         * entries arrive in row order, scattered over the index kinds and scopes, and inserting them into RocksDB's
+         * memtable (a skip list) was three quarters of the derivation's CPU (profile, docs/benchmarks.md, step 22); in
+         * key order each insert starts where the previous one ended. A counter written once per row is written once
+         * per batch.
          */
-        private static List<ConsumerRecord<byte[], byte[]>> inKeyOrder(List<ConsumerRecord<byte[], byte[]>> writes) {
-            writes.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key())); // in place: callers drop the list
-            List<ConsumerRecord<byte[], byte[]>> last = new ArrayList<>(writes.size());
-            for (int i = 0; i < writes.size(); i++) {
-                if (i + 1 == writes.size() || !Arrays.equals(writes.get(i).key(), writes.get(i + 1).key())) {
-                    last.add(writes.get(i));
-                }
+        private void write(IndexWritesInKeyOrder held, Optional<RestoreBatchWrites> batches,
+                           ConsumerRecord<byte[], byte[]> source) {
+            if (batches.isPresent()) {
+                batches.get().write(held);
+            } else {
+                inner.restoreBatch(inKeyOrder(held, source));
             }
-            return last;
+        }
+
+        private static List<ConsumerRecord<byte[], byte[]>> inKeyOrder(IndexWritesInKeyOrder held,
+                                                                       ConsumerRecord<byte[], byte[]> source) {
+            List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>(held.size());
+            held.drainTo(new EntryStore() {
+                @Override
+                public byte[] get(Bytes key) {
+                    throw new UnsupportedOperationException("held writes are not read back");
+                }
+
+                @Override
+                public void put(Bytes key, byte[] value) {
+                    records.add(derived(source, key, value));
+                }
+
+                @Override
+                public void delete(Bytes key) {
+                    records.add(derived(source, key, null));
+                }
+            });
+            return records;
         }
 
         private void deriveEach(Collection<ConsumerRecord<byte[], byte[]>> records) {
@@ -723,20 +745,53 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         @Override
         public void put(Bytes key, byte[] value) {
             pending.put(key, value);
-            out.add(derived(key, value));
+            out.add(derived(source, key, value));
         }
 
         @Override
         public void delete(Bytes key) {
             pending.put(key, DELETED);
-            out.add(derived(key, null));
+            out.add(derived(source, key, null));
+        }
+    }
+
+    /** Reads through a rebuild's pending writes; writes are held for the next batch, in key order. */
+    private final class HeldEntries implements EntryStore {
+        private final Map<Bytes, byte[]> pending;
+        private final IndexWritesInKeyOrder held;
+
+        HeldEntries(Map<Bytes, byte[]> pending, IndexWritesInKeyOrder held) {
+            this.pending = pending;
+            this.held = held;
         }
 
-        /** A derived write at the source record's offset, so that positions and offsets stay those of the row. */
-        private ConsumerRecord<byte[], byte[]> derived(Bytes key, byte[] value) {
-            return new ConsumerRecord<>(source.topic(), source.partition(), source.offset(), source.timestamp(),
-                    source.timestampType(), key.get().length, value == null ? 0 : value.length, key.get(), value,
-                    source.headers(), source.leaderEpoch());
+        @Override
+        public byte[] get(Bytes key) {
+            byte[] p = pending.get(key);
+            if (p != null) {
+                return p == DELETED ? null : p;
+            }
+            return wrapped().get(key);
         }
+
+        @Override
+        public void put(Bytes key, byte[] value) {
+            pending.put(key, value);
+            held.add(key, value);
+        }
+
+        @Override
+        public void delete(Bytes key) {
+            pending.put(key, DELETED);
+            held.add(key, null);
+        }
+    }
+
+    /** A derived write at the source record's offset, so that positions and offsets stay those of the row. */
+    private static ConsumerRecord<byte[], byte[]> derived(ConsumerRecord<byte[], byte[]> source, Bytes key,
+                                                          byte[] value) {
+        return new ConsumerRecord<>(source.topic(), source.partition(), source.offset(), source.timestamp(),
+                source.timestampType(), key.get().length, value == null ? 0 : value.length, key.get(), value,
+                source.headers(), source.leaderEpoch());
     }
 }
