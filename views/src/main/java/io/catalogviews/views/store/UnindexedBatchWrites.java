@@ -77,6 +77,11 @@ final class UnindexedBatchWrites {
                 : Optional.of(new UnindexedBatchWrites(store, buffer, columnFamily));
     }
 
+    /** The column family the store keeps its keys and values in. */
+    ColumnFamilyHandle columnFamily() {
+        return columnFamily;
+    }
+
     /** Puts {@code value} under {@code key} in the open transaction; null deletes. */
     void put(Bytes key, byte[] value) {
         if (!store.isOpen()) {
