@@ -20,8 +20,9 @@ import java.util.List;
  *
  * <p>How: a commit holds tens of thousands of writes, and sorting them as objects spread over the heap (each key
  * beside its value's JSON) was mostly waiting for memory: the sort and the drain were a fifth of the stream threads'
- * CPU (docs/benchmarks.md, step 38). The keys are copied into one dense array as they come, with each key's first eight bytes as a
- * number beside it, and a merge sort orders write numbers by those numbers, reading key bytes only on a tie.
+ * CPU (docs/benchmarks.md, step 38). The keys are copied into one dense array as they come, with each key's first
+ * eight bytes as a number beside it, and a merge sort orders write numbers by those numbers, reading key bytes only
+ * on a tie.
  *
  * <p>Safe because nothing reads an index entry on the writing thread before the commit (old keys come from the old
  * row), entries of different keys commute, and a key's last write wins as it would have in the batch. Not

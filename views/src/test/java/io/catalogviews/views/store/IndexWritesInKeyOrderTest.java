@@ -77,7 +77,9 @@ class IndexWritesInKeyOrderTest {
 
     /** Long keys start with one of these (as index keys start with their scope and kind). */
     private static final byte[][] PREFIXES = {
-            {5, 1, 'p', 'h', 'o', 'n', 'e', 's'}, {5, 1, 'p', 'h', 'o', 'n', 'e', (byte) 0x80}, {2, 0, 0, 0, 0, 0, 0, 0}};
+            {5, 1, 'p', 'h', 'o', 'n', 'e', 's'},
+            {5, 1, 'p', 'h', 'o', 'n', 'e', (byte) 0x80},
+            {2, 0, 0, 0, 0, 0, 0, 0}};
 
     /**
      * Few distinct keys, bytes above 0x7F included: repeats are common and unsigned order matters. Half are 1 or 2
