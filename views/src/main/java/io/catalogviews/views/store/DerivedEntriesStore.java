@@ -36,6 +36,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * A RocksDB store whose rows carry their index and facet entries with them, without logging those entries.
@@ -612,7 +613,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             List<ConsumerRecord<byte[], byte[]>> out = new ArrayList<>(records.size() + 1);
             for (ConsumerRecord<byte[], byte[]> record : records) {
                 if (!marked) {
-                    new BatchEntries(new HashMap<>(), out, record).put(REBUILD_MARKER, new byte[] {1});
+                    new PendingEntries(new HashMap<>(), out, record).put(REBUILD_MARKER, new byte[] {1});
                     marked = true;
                 }
                 out.add(record);
@@ -633,7 +634,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
                     : new ConsumerRecord<>(name(), partition, 0L, null, null);
             Map<Bytes, byte[]> pending = new HashMap<>();
             IndexWritesInKeyOrder held = new IndexWritesInKeyOrder();
-            EntryStore batch = new HeldEntries(pending, held);
+            EntryStore batch = new PendingEntries(pending, held::add);
             Optional<RestoreBatchWrites> batches = RestoreBatchWrites.of(wrapped());
             try (KeyValueIterator<Bytes, byte[]> all = wrapped().all()) {
                 while (all.hasNext()) {
@@ -707,7 +708,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             for (ConsumerRecord<byte[], byte[]> record : records) {
                 Bytes key = Bytes.wrap(record.key());
                 if (ViewLayout.isRowKey(record.key())) {
-                    EntryStore batch = new BatchEntries(pending, out, record);
+                    EntryStore batch = new PendingEntries(pending, out, record);
                     byte[] before = batch.get(key);
                     if (before != null || record.value() != null) {
                         derivation.apply(key, before, record.value(), batch);
@@ -720,17 +721,23 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
     }
 
-    /** Reads through the pending writes of a restore batch; writes become records of that batch. */
-    private final class BatchEntries implements EntryStore {
+    /**
+     * Reads through the pending writes of a restore (a batch's, or a rebuild's); each write is also handed to
+     * {@code sink}, a null value for a delete.
+     */
+    private final class PendingEntries implements EntryStore {
         private final Map<Bytes, byte[]> pending;
-        private final List<ConsumerRecord<byte[], byte[]>> out;
-        private final ConsumerRecord<byte[], byte[]> source;
+        private final BiConsumer<Bytes, byte[]> sink;
 
-        BatchEntries(Map<Bytes, byte[]> pending, List<ConsumerRecord<byte[], byte[]>> out,
-                     ConsumerRecord<byte[], byte[]> source) {
+        PendingEntries(Map<Bytes, byte[]> pending, BiConsumer<Bytes, byte[]> sink) {
             this.pending = pending;
-            this.out = out;
-            this.source = source;
+            this.sink = sink;
+        }
+
+        /** Writes become records of a restore batch, at {@code source}'s offset. */
+        PendingEntries(Map<Bytes, byte[]> pending, List<ConsumerRecord<byte[], byte[]>> out,
+                       ConsumerRecord<byte[], byte[]> source) {
+            this(pending, (key, value) -> out.add(derived(source, key, value)));
         }
 
         @Override
@@ -745,45 +752,13 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         @Override
         public void put(Bytes key, byte[] value) {
             pending.put(key, value);
-            out.add(derived(source, key, value));
+            sink.accept(key, value);
         }
 
         @Override
         public void delete(Bytes key) {
             pending.put(key, DELETED);
-            out.add(derived(source, key, null));
-        }
-    }
-
-    /** Reads through a rebuild's pending writes; writes are held for the next batch, in key order. */
-    private final class HeldEntries implements EntryStore {
-        private final Map<Bytes, byte[]> pending;
-        private final IndexWritesInKeyOrder held;
-
-        HeldEntries(Map<Bytes, byte[]> pending, IndexWritesInKeyOrder held) {
-            this.pending = pending;
-            this.held = held;
-        }
-
-        @Override
-        public byte[] get(Bytes key) {
-            byte[] p = pending.get(key);
-            if (p != null) {
-                return p == DELETED ? null : p;
-            }
-            return wrapped().get(key);
-        }
-
-        @Override
-        public void put(Bytes key, byte[] value) {
-            pending.put(key, value);
-            held.add(key, value);
-        }
-
-        @Override
-        public void delete(Bytes key) {
-            pending.put(key, DELETED);
-            held.add(key, null);
+            sink.accept(key, null);
         }
     }
 
