@@ -646,9 +646,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
                         batch.delete(entry.key);
                     }
                     if (held.size() >= DERIVED_RECORDS_PER_BATCH) {
+                        // Counters stay in pending across batches: later rows read them back from there.
                         write(held, batches, source);
-                        // Counters are read back by later rows: they stay here instead of being read from the store.
-                        pending.keySet().removeIf(key -> ViewLayout.isIndexKey(key.get()));
                     }
                 }
             }
@@ -723,7 +722,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     /**
      * Reads through the pending writes of a restore (a batch's, or a rebuild's); each write is also handed to
-     * {@code sink}, a null value for a delete.
+     * {@code sink}, a null value for a delete. Index entries are handed on but not remembered: a derivation reads
+     * back rows and counters only (an entry's old key comes from the old row), and filing every entry in the map
+     * cost a tenth of a rebuild's restoring threads (docs/benchmarks.md, steps 22 and 40).
      */
     private final class PendingEntries implements EntryStore {
         private final Map<Bytes, byte[]> pending;
@@ -751,13 +752,17 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
         @Override
         public void put(Bytes key, byte[] value) {
-            pending.put(key, value);
+            if (!ViewLayout.isIndexKey(key.get())) {
+                pending.put(key, value);
+            }
             sink.accept(key, value);
         }
 
         @Override
         public void delete(Bytes key) {
-            pending.put(key, DELETED);
+            if (!ViewLayout.isIndexKey(key.get())) {
+                pending.put(key, DELETED);
+            }
             sink.accept(key, null);
         }
     }
