@@ -64,6 +64,16 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      * written in key order, and the larger it is, the closer each memtable insert starts to the previous one.
      */
     static final int DERIVED_RECORDS_PER_BATCH = 32_000;
+    /**
+     * How large a partition's memtables are while it is rebuilt rows first (8 MB otherwise, {@code
+     * BoundedMemoryRocksDbConfig}). A rebuild writes a partition's whole state at once: with 8 MB memtables each
+     * partition of a 1 000 000-product catalog flushed about forty runs, and universal compaction merged them while
+     * the rebuild ran — a quarter of the machine's CPU. With 64 MB it flushes a few, below the merge trigger: the
+     * rebuild took 0.75x the time and its compactions a seventh of the CPU (docs/benchmarks.md, step 41). The write
+     * buffer manager still bounds all memtables together; the inserts of a rebuild come in key order, so the deeper
+     * skip list costs them little (unlike live writes: 32 MB memtables slowed those, step 39's "tried and dropped").
+     */
+    static final long REBUILD_WRITE_BUFFER_BYTES = 64L << 20;
 
     /** How replayed rows are applied; decided when an active restore starts, else at the first replayed batch. */
     private enum Replay {
@@ -105,6 +115,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /** Where this partition is compacted when idle (null: it is not), and whether it was written since the commit. */
     private IdleCompactions compactions;
     private PartitionCompaction compaction;
+    /** The memtable size a rows-first rebuild replaced, to set back when its entries are derived; 0 when none. */
+    private long writeBufferBeforeRebuild;
     private boolean writtenSinceCommit;
 
     private record LastRead(Thread reader, Bytes key, byte[] value) {
@@ -132,10 +144,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
             rebuilds.register(name(), partition, this);
         }
         compactions = IdleCompactions.from(context.appConfigs());
-        compaction = compactions == null ? null
-                : PartitionCompaction.of(wrapped(), partition, System.nanoTime(),
-                        BoundedMemoryRocksDbConfig.cachesRowsOf(name(), context.appConfigs())).orElse(null);
-        if (compaction != null) {
+        // Also without idle compaction: a rebuild sizes the partition's memtables through it.
+        compaction = PartitionCompaction.of(wrapped(), partition, System.nanoTime(),
+                BoundedMemoryRocksDbConfig.cachesRowsOf(name(), context.appConfigs())).orElse(null);
+        if (compaction != null && compactions != null) {
             compactions.register(compaction);
         }
     }
@@ -161,6 +173,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (unfinished || olderLayout || isEmpty()) {
             restore.rowsFirst(unfinished || olderLayout);
             replay = Replay.ROWS_FIRST;
+            if (compaction != null) {
+                writeBufferBeforeRebuild = compaction.writeBufferBytes(REBUILD_WRITE_BUFFER_BYTES);
+            }
             // Every store partition of a first start comes here with an empty changelog: only a replay worth the
             // name is worth a line at INFO.
             LOG.atLevel(unfinished || olderLayout || offsets > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition "
@@ -180,7 +195,14 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (replay != Replay.ROWS_FIRST) {
             return false;
         }
-        restore.deriveAll();
+        try {
+            restore.deriveAll();
+        } finally {
+            if (compaction != null && writeBufferBeforeRebuild > 0) {
+                compaction.writeBufferBytes(writeBufferBeforeRebuild);
+                writeBufferBeforeRebuild = 0;
+            }
+        }
         replay = Replay.DERIVING;
         return true;
     }
@@ -322,7 +344,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     public void close() {
         if (compaction != null) {
             // First: it cancels a running compaction and waits for it, and RocksDB closes below.
-            compactions.unregister(compaction);
+            if (compactions != null) {
+                compactions.unregister(compaction);
+            }
             compaction.close();
             compaction = null;
         }

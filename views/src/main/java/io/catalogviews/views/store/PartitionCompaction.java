@@ -8,6 +8,7 @@ import org.rocksdb.ColumnFamilyMetaData;
 import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.LevelMetaData;
+import org.rocksdb.MutableColumnFamilyOptions;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -223,6 +224,29 @@ final class PartitionCompaction implements AutoCloseable {
             return Outcome.FAILED;
         } finally {
             compacting = false;
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Makes the memtables it fills from now on {@code bytes} large (RocksDB's {@code write_buffer_size}; the
+     * memtable being filled keeps the size it was made with).
+     *
+     * @return the size in effect before, to set it back; 0 when nothing was changed (closed, or RocksDB refused)
+     */
+    long writeBufferBytes(long bytes) {
+        lock.readLock().lock();
+        try {
+            if (closed) {
+                return 0;
+            }
+            long before = db.getOptions(columnFamily).writeBufferSize();
+            db.setOptions(columnFamily, MutableColumnFamilyOptions.builder().setWriteBufferSize(bytes).build());
+            return before;
+        } catch (RocksDBException e) {
+            LOG.warn("Store {} partition {}: cannot set its memtables' size to {} bytes", store, partition, bytes, e);
+            return 0;
+        } finally {
             lock.readLock().unlock();
         }
     }

@@ -12,15 +12,20 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import static org.awaitility.Awaitility.await;
 
@@ -128,7 +133,8 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
     @Test
     void shouldDeriveWhatTheLiveWritesDidWhenARebuildSpansSeveralBatches() {
         int products = 2_000; // about 24 derived records each (6 + 2 × 6 index entries, 6 counter writes)
-        KafkaStreams app = start(0, new RowsFirstRebuilds(), newStateDir());
+        Path liveStateDir = newStateDir();
+        KafkaStreams app = start(0, new RowsFirstRebuilds(), liveStateDir);
         for (int i = 0; i < products; i++) {
             send("put p-" + i + " 1 " + (100 + i * 7 % 997) + " c" + (i % 5) + ",c" + (i % 7 + 5));
         }
@@ -141,12 +147,33 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
         stop(app);
 
         RowsFirstRebuilds rebuilds = new RowsFirstRebuilds();
-        KafkaStreams rebuilt = start(0, rebuilds, newStateDir());
+        Path rebuiltStateDir = newStateDir();
+        KafkaStreams rebuilt = start(0, rebuilds, rebuiltStateDir);
         await().alias("the rebuild from the changelog is finished").atMost(Duration.ofSeconds(120))
                 .until(rebuilds::rebuilt, n -> n == 1);
         await().alias("the rebuilt store is readable").atMost(Duration.ofSeconds(60)).ignoreExceptions()
                 .untilAsserted(() -> assertThat(hex(contents(rebuilt))).as("rows and derived entries after the rebuild")
                         .isEqualTo(original));
+        // A rebuild fills larger memtables; live writes afterwards must get the configured ones again.
+        assertThat(writeBufferSize(rebuiltStateDir)).as("memtable size of the rebuilt store after its rebuild")
+                .isEqualTo(writeBufferSize(liveStateDir))
+                .isNotEqualTo(Long.toString(DerivedEntriesStore.REBUILD_WRITE_BUFFER_BYTES));
+    }
+
+    /** {@code write_buffer_size} in the newest OPTIONS file RocksDB wrote for the store (at open and at each change). */
+    private static String writeBufferSize(Path stateDir) {
+        try (Stream<Path> files = Files.walk(stateDir)) {
+            Path newest = files.filter(f -> f.getFileName().toString().matches("OPTIONS-\\d+"))
+                    .filter(f -> f.toString().contains(STORE))
+                    .max(Comparator.comparingLong(f -> Long.parseLong(f.getFileName().toString().substring(8))))
+                    .orElseThrow(() -> new AssertionError("no OPTIONS file of store " + STORE + " under " + stateDir));
+            return Files.readAllLines(newest).stream().map(String::trim)
+                    .filter(line -> line.startsWith("write_buffer_size="))
+                    .map(line -> line.substring("write_buffer_size=".length())).findFirst()
+                    .orElseThrow(() -> new AssertionError("no write_buffer_size in " + newest));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Values as hex, so that tens of thousands of entries compare in milliseconds (recursively: over a minute). */
