@@ -69,9 +69,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      * BoundedMemoryRocksDbConfig}). A rebuild writes a partition's whole state at once: with 8 MB memtables each
      * partition of a 1 000 000-product catalog flushed about forty runs, and universal compaction merged them while
      * the rebuild ran — a quarter of the machine's CPU. With 64 MB it flushes a few, below the merge trigger: the
-     * rebuild took 0.75x the time and its compactions a seventh of the CPU (docs/benchmarks.md, step 41). The write
+     * rebuild took 0.72x the time and its compactions a ninth of the CPU (docs/benchmarks.md, step 41). The write
      * buffer manager still bounds all memtables together; the inserts of a rebuild come in key order, so the deeper
-     * skip list costs them little (unlike live writes: 32 MB memtables slowed those, step 39's "tried and dropped").
+     * skip list costs them little (unlike live writes: 32 MB memtables slowed those, docs/benchmarks.md "Tried and
+     * dropped: 32 MB memtables").
      */
     static final long REBUILD_WRITE_BUFFER_BYTES = 64L << 20;
 
