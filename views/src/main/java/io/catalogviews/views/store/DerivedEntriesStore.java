@@ -113,7 +113,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     private RowsFirstRebuilds rebuilds;
     private volatile Replay replay = Replay.UNDECIDED;
     private DerivingRestore restore;
-    /** Where this partition is compacted when idle (null: it is not), and whether it was written since the commit. */
+    /**
+     * The idle compactions this partition is registered with (null: none), its RocksDB instance as they and a rebuild
+     * reach it (null: not a RocksDB store of the supported version), and whether it was written since the commit.
+     */
     private IdleCompactions compactions;
     private PartitionCompaction compaction;
     /** The memtable size a rows-first rebuild replaced, to set back when its entries are derived; 0 when none. */

@@ -23,7 +23,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * One view store partition's RocksDB instance as idle compaction sees it: when it was last written, the shape of its
- * sorted runs, and the flush and full compaction that take it to one run ({@link IdleCompactions} decides when).
+ * sorted runs, and the flush and full compaction that take it to one run ({@link IdleCompactions} decides when); also
+ * the size of its memtables, which a rebuild raises ({@link #writeBufferBytes}).
  *
  * <p>Closing is the danger: Kafka Streams closes a store's RocksDB instance when its task moves or the instance
  * stops, and a native call on a closed instance crashes the JVM. Every call here holds the read lock and first
@@ -229,8 +230,7 @@ final class PartitionCompaction implements AutoCloseable {
     }
 
     /**
-     * Makes the memtables it fills from now on {@code bytes} large (RocksDB's {@code write_buffer_size}; the
-     * memtable being filled keeps the size it was made with).
+     * Makes its memtables {@code bytes} large (RocksDB's {@code write_buffer_size}, changed on the open database).
      *
      * @return the size in effect before, to set it back; 0 when nothing was changed (closed, or RocksDB refused)
      */
