@@ -177,7 +177,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (unfinished || olderLayout || isEmpty()) {
             restore.rowsFirst(unfinished || olderLayout);
             replay = Replay.ROWS_FIRST;
-            if (compaction != null) {
+            // Not for an empty changelog (every partition of a first start): each change of the options writes a
+            // RocksDB OPTIONS file, for a rebuild of nothing.
+            if (compaction != null && (offsets > 0 || unfinished || olderLayout)) {
                 writeBufferBeforeRebuild = compaction.writeBufferBytes(REBUILD_WRITE_BUFFER_BYTES);
             }
             // Every store partition of a first start comes here with an empty changelog: only a replay worth the
@@ -780,18 +782,20 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
         @Override
         public void put(Bytes key, byte[] value) {
-            if (!ViewLayout.isIndexKey(key.get())) {
-                pending.put(key, value);
-            }
+            remember(key, value);
             sink.accept(key, value);
         }
 
         @Override
         public void delete(Bytes key) {
-            if (!ViewLayout.isIndexKey(key.get())) {
-                pending.put(key, DELETED);
-            }
+            remember(key, DELETED);
             sink.accept(key, null);
+        }
+
+        private void remember(Bytes key, byte[] stored) {
+            if (!ViewLayout.isIndexKey(key.get())) {
+                pending.put(key, stored);
+            }
         }
     }
 

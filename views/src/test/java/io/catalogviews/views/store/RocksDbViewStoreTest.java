@@ -163,9 +163,11 @@ class RocksDbViewStoreTest extends ViewStoreContractTest {
     /** {@code write_buffer_size} in the newest OPTIONS file RocksDB wrote for the store (at open and at each change). */
     private static String writeBufferSize(Path stateDir) {
         try (Stream<Path> files = Files.walk(stateDir)) {
-            Path newest = files.filter(f -> f.getFileName().toString().matches("OPTIONS-\\d+"))
+            String prefix = "OPTIONS-";
+            Path newest = files.filter(f -> f.getFileName().toString().matches(prefix + "\\d+"))
                     .filter(f -> f.toString().contains(STORE))
-                    .max(Comparator.comparingLong(f -> Long.parseLong(f.getFileName().toString().substring(8))))
+                    .max(Comparator.comparingLong(f -> Long.parseLong(
+                            f.getFileName().toString().substring(prefix.length()))))
                     .orElseThrow(() -> new AssertionError("no OPTIONS file of store " + STORE + " under " + stateDir));
             return Files.readAllLines(newest).stream().map(String::trim)
                     .filter(line -> line.startsWith("write_buffer_size="))
