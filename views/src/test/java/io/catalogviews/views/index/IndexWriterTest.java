@@ -75,9 +75,9 @@ class IndexWriterTest {
             assertThat(IndexValue.priceCents(value)).isEqualTo(4_990);
             assertThat(IndexValue.inStock(value)).isTrue();
             assertThat(IndexValue.brand(value)).isEqualTo(patched.brand());
-            // A category's price and -updatedAt entries; the whole catalog's plain price entries.
-            boolean serving = category != null ? kind.sort() != SortOrder.RATING_DESC
-                    : kind.sort() == SortOrder.PRICE && !kind.perBrand();
+            // A category's plain price and -updatedAt entries; the whole catalog's plain price entries.
+            boolean serving = !kind.perBrand() && (kind.sort() == SortOrder.PRICE
+                    || category != null && kind.sort() == SortOrder.UPDATED_DESC);
             if (serving) {
                 assertThat(IndexValue.servingJson(value)).as("JSON of %s", kind).isEqualTo(patched.json());
             } else {

@@ -42,8 +42,8 @@ import java.util.function.ToIntFunction;
  *   <li>Pages: one range scan per index read, each starting at the cursor (one seek), merged by (sort value,
  *       id); a page reads {@code limit + 1} accepted entries plus n, and one row per item (plus one for the
  *       look-ahead that decides {@code more}) — no row at all under {@code price}, {@code -price} and
- *       {@code -updatedAt} in a category, and under {@code price} and {@code -price} without brands in the whole
- *       catalog, whose entries of those indexes carry the serving JSON ({@link IndexValue#servingJson}). n is zero
+ *       {@code -updatedAt} in a category and under {@code price} and {@code -price} in the whole catalog, without
+ *       brands, whose entries of those indexes carry the serving JSON ({@link IndexValue#servingJson}). n is zero
  *       when every filter is answered by the choice of index: no filter, brands (per-brand indexes), price bounds
  *       under {@code price} or {@code -price} (a key range).
  *       {@code -price} reads the {@code price} index backwards, one run of equal prices at a time (see
@@ -149,6 +149,9 @@ public final class ListingEngine {
             throw new IllegalArgumentException("page limit must be at least 1, not " + q.limit());
         }
         ListingFilter filter = q.filter();
+        // Per-brand entries carry no JSON (IndexWriter#servesPages); one written there by an earlier release is not
+        // read, since a change that keeps such an entry's key and plain value leaves the old JSON in it.
+        boolean entriesServe = filter.brands().isEmpty();
         List<ListingItem> items = new ArrayList<>(Math.min(q.limit(), 64));
         boolean more = false;
         byte[] lastKey = null;
@@ -166,7 +169,7 @@ public final class ListingEngine {
                 }
                 String id = IndexKeys.idOf(lastKey, lastPrefixLength);
                 // A serving entry was written in one batch with its row, so it stands for the row.
-                byte[] json = IndexValue.servingJson(value);
+                byte[] json = entriesServe ? IndexValue.servingJson(value) : null;
                 if (json == null) {
                     json = merged.lastRows().json(id);
                 }
