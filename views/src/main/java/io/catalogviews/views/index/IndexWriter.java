@@ -108,14 +108,14 @@ public final class IndexWriter {
      * {@code price}, {@code -price} or {@code -updatedAt} without a brand filter is one range scan and no row read;
      * {@code -updatedAt} entries move on every change of a product (every change sets {@code updatedAt}), so their
      * JSON adds bytes to writes that happen anyway, never a write. Not the per-brand indexes: their JSON was a
-     * second copy of the same bytes in every category a product is in, a third of what a change wrote to the store,
-     * flushed and compacted again and again while a brand page is assembled once per change of what it read and then
-     * kept (docs/benchmarks.md, step 43); a brand page reads its items' rows, one row-cache lookup each. In the whole
-     * catalog: the plain {@code price} index only. A whole-catalog page merges twelve partitions' ranges and reads
-     * about {@code limit} plus one entry per partition, so JSON read with them costs less than {@code limit} row
-     * reads (37 % of a page's service time at 300 000 products); the {@code -updatedAt} entries would add a JSON per
-     * product to the product store's writes for pages asked less often. Not {@code -rating}, whose entries stay where
-     * they are on most changes and whose small values are what filtered facets count over.
+     * second copy of the same bytes in every category a product is in, nearly a third of what a change wrote to the
+     * store, flushed and compacted again and again, while a brand page is assembled once per change of what it read
+     * and then kept (docs/benchmarks.md, step 43); a brand page reads its items' rows, one row-cache lookup each.
+     * In the whole catalog: the plain {@code price} index only. A whole-catalog page merges twelve partitions' ranges
+     * and reads about {@code limit} plus one entry per partition, so JSON read with them costs less than {@code limit}
+     * row reads (37 % of a page's service time at 300 000 products); the {@code -updatedAt} entries would add a JSON
+     * per product to the product store's writes for pages asked less often. Not {@code -rating}, whose entries stay
+     * where they are on most changes and whose small values are what filtered facets count over.
      */
     static boolean servesPages(IndexKind kind, String category) {
         if (kind.perBrand()) {
