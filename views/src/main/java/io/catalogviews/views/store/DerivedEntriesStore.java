@@ -166,7 +166,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     /**
      * An active task starts restoring this store (on the restoring thread, before the first batch): an empty store,
      * or one whose rebuild a crash left unfinished, is rebuilt rows first; any other catches up deriving as it goes.
-     * @param offsets how many changelog offsets the restore spans (for the log)
+     * @param offsets how many changelog offsets the restore spans (none on a first start: nothing to rebuild)
      */
     void activeRestoreStarting(long offsets) {
         if (replay != Replay.UNDECIDED || restore == null) {
@@ -177,14 +177,13 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         if (unfinished || olderLayout || isEmpty()) {
             restore.rowsFirst(unfinished || olderLayout);
             replay = Replay.ROWS_FIRST;
-            // Not for an empty changelog (every partition of a first start): each change of the options writes a
-            // RocksDB OPTIONS file, for a rebuild of nothing.
-            if (compaction != null && (offsets > 0 || unfinished || olderLayout)) {
+            // Every store partition of a first start comes here with an empty changelog: a rebuild of nothing neither
+            // changes the memtable size (each change of the options writes a RocksDB OPTIONS file) nor logs at INFO.
+            boolean somethingToRebuild = unfinished || olderLayout || offsets > 0;
+            if (compaction != null && somethingToRebuild) {
                 writeBufferBeforeRebuild = compaction.writeBufferBytes(REBUILD_WRITE_BUFFER_BYTES);
             }
-            // Every store partition of a first start comes here with an empty changelog: only a replay worth the
-            // name is worth a line at INFO.
-            LOG.atLevel(unfinished || olderLayout || offsets > 0 ? Level.INFO : Level.DEBUG).log("Store {} partition "
+            LOG.atLevel(somethingToRebuild ? Level.INFO : Level.DEBUG).log("Store {} partition "
                     + "{}: rebuilding rows first{} from {} changelog offsets; index and facet entries are derived when "
                     + "the restore ends", name(), partition, unfinished ? " (resuming an unfinished rebuild)"
                     : olderLayout ? " (its entries are in an older layout)" : "", offsets);
