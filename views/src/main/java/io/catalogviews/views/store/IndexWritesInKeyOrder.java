@@ -21,8 +21,10 @@ import java.util.List;
  * <p>How: a commit holds tens of thousands of writes, and sorting them as objects spread over the heap (each key
  * beside its value's JSON) was mostly waiting for memory: the sort and the drain were a fifth of the stream threads'
  * CPU (docs/benchmarks.md, step 38). The keys are copied into one dense array as they come, with each key's first
- * eight bytes as a number beside it, and a merge sort orders write numbers by those numbers, reading key bytes only
- * on a tie.
+ * {@value #HEAD_BYTES} bytes as {@value #HEADS} numbers beside it, and a merge sort orders write numbers by those
+ * numbers, reading key bytes only on a tie. {@value #HEAD_BYTES} bytes, not eight: an index key's scope (namespace,
+ * kind, category, brand) takes 10 to 30 bytes, so with eight most comparisons tied and went to the key bytes, a
+ * third of the commit's sort and drain (docs/benchmarks.md, step 44).
  *
  * <p>Safe because nothing reads an index entry on the writing thread before the commit (old keys come from the old
  * row), entries of different keys commute, and a key's last write wins as it would have in the batch. Not
@@ -33,14 +35,20 @@ final class IndexWritesInKeyOrder {
     /** Below this many writes a range is ordered by insertion, not split further. */
     private static final int INSERTION_SORT_WRITES = 16;
     private static final int INITIAL_WRITES = 1024;
+    /** Numbers per key compared before its bytes: its first {@value #HEAD_BYTES} bytes. */
+    private static final int HEADS = 4;
+    private static final int HEAD_BYTES = HEADS * Long.BYTES;
 
     /** Every held key's bytes, one after the other, in arrival order. */
     private byte[] keyBytes = new byte[INITIAL_WRITES * 32];
     private int keyBytesUsed;
-    /** Per write, in arrival order: where its key starts in {@link #keyBytes}, its length, its head, its value. */
+    /**
+     * Per write, in arrival order: where its key starts in {@link #keyBytes}, its length, its heads (write {@code w}'s
+     * at {@code HEADS * w}, side by side so that a comparison reads one cache line), its value.
+     */
     private int[] keyStart = new int[INITIAL_WRITES];
     private int[] keyLength = new int[INITIAL_WRITES];
-    private long[] heads = new long[INITIAL_WRITES];
+    private long[] heads = new long[HEADS * INITIAL_WRITES];
     private byte[][] values = new byte[INITIAL_WRITES][];
     private int count;
     private long bytes;
@@ -52,7 +60,7 @@ final class IndexWritesInKeyOrder {
             int more = 2 * count;
             keyStart = Arrays.copyOf(keyStart, more);
             keyLength = Arrays.copyOf(keyLength, more);
-            heads = Arrays.copyOf(heads, more);
+            heads = Arrays.copyOf(heads, HEADS * more);
             values = Arrays.copyOf(values, more);
         }
         if (keyBytesUsed + k.length > keyBytes.length) {
@@ -61,7 +69,9 @@ final class IndexWritesInKeyOrder {
         System.arraycopy(k, 0, keyBytes, keyBytesUsed, k.length);
         keyStart[count] = keyBytesUsed;
         keyLength[count] = k.length;
-        heads[count] = head(k);
+        for (int h = 0; h < HEADS; h++) {
+            heads[HEADS * count + h] = head(k, h * Long.BYTES);
+        }
         values[count] = value;
         keyBytesUsed += k.length;
         count++;
@@ -163,21 +173,25 @@ final class IndexWritesInKeyOrder {
 
     /** Unsigned order of the keys of writes {@code a} and {@code b}: their heads, and their bytes on a tie. */
     private int compare(int a, int b) {
-        int byHead = Long.compareUnsigned(heads[a], heads[b]);
-        if (byHead != 0) {
-            return byHead;
+        int ha = HEADS * a;
+        int hb = HEADS * b;
+        for (int h = 0; h < HEADS; h++) {
+            int byHead = Long.compareUnsigned(heads[ha + h], heads[hb + h]);
+            if (byHead != 0) {
+                return byHead;
+            }
         }
         return Arrays.compareUnsigned(keyBytes, keyStart[a], keyStart[a] + keyLength[a],
                 keyBytes, keyStart[b], keyStart[b] + keyLength[b]);
     }
 
     /**
-     * A key's first eight bytes as an unsigned number, zeros past its end: heads order keys as their bytes do,
-     * except that equal heads may still differ (in later bytes, or in length).
+     * Eight bytes of a key from {@code from} as an unsigned number, zeros past its end: heads order keys as their bytes
+     * do, except that keys with equal heads may still differ (in later bytes, or in length).
      */
-    private static long head(byte[] key) {
+    private static long head(byte[] key, int from) {
         long head = 0;
-        for (int i = 0; i < Long.BYTES; i++) {
+        for (int i = from; i < from + Long.BYTES; i++) {
             head = (head << 8) | (i < key.length ? key[i] & 0xFF : 0);
         }
         return head;

@@ -75,16 +75,32 @@ class IndexWritesInKeyOrderTest {
         assertThat(store).isEmpty();
     }
 
-    /** Long keys start with one of these (as index keys start with their scope and kind). */
+    /**
+     * Long keys start with one of these (as index keys start with their scope and kind): some as long as the numbers
+     * compared before the bytes (32 bytes), some shorter, each pair differing only in its last byte.
+     */
     private static final byte[][] PREFIXES = {
             {5, 1, 'p', 'h', 'o', 'n', 'e', 's'},
             {5, 1, 'p', 'h', 'o', 'n', 'e', (byte) 0x80},
-            {2, 0, 0, 0, 0, 0, 0, 0}};
+            {2, 0, 0, 0, 0, 0, 0, 0},
+            longPrefix((byte) 's', 32),
+            longPrefix((byte) 0x80, 32),
+            longPrefix((byte) 0, 16),
+            longPrefix((byte) 0x81, 16)};
+
+    private static byte[] longPrefix(byte last, int length) {
+        byte[] prefix = new byte[length];
+        for (int i = 0; i < length - 1; i++) {
+            prefix[i] = (byte) ('a' + i % 26);
+        }
+        prefix[length - 1] = last;
+        return prefix;
+    }
 
     /**
      * Few distinct keys, bytes above 0x7F included: repeats are common and unsigned order matters. Half are 1 or 2
-     * bytes; half are a shared prefix (maybe cut short) and up to 3 more bytes, so that keys often agree in their
-     * first eight bytes and differ after them or only in length, one a prefix of the other.
+     * bytes; half are a shared prefix (maybe cut short by up to two bytes) and up to 3 more bytes, so that keys often
+     * agree in all the bytes compared as numbers and differ after them or only in length, one a prefix of the other.
      */
     private static Bytes randomKey(Random random) {
         if (random.nextBoolean()) {
@@ -95,7 +111,7 @@ class IndexWritesInKeyOrderTest {
             return Bytes.wrap(key);
         }
         byte[] prefix = PREFIXES[random.nextInt(PREFIXES.length)];
-        int kept = random.nextInt(4) == 0 ? 6 + random.nextInt(2) : prefix.length;
+        int kept = random.nextInt(4) == 0 ? prefix.length - 2 + random.nextInt(2) : prefix.length;
         byte[] key = Arrays.copyOf(prefix, kept + (kept == prefix.length ? random.nextInt(4) : 0));
         for (int i = kept; i < key.length; i++) {
             key[i] = (byte) (random.nextBoolean() ? random.nextInt(2) : 0x80 + random.nextInt(2));
