@@ -95,6 +95,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      */
     private EntryStore direct;
     private final IndexWritesInKeyOrder indexWrites = new IndexWritesInKeyOrder();
+    private final FacetCountersInTransaction facetWrites = new FacetCountersInTransaction();
     /** The open transaction's batch past Kafka Streams' read index when it can be reached, else the store. */
     private EntryStore indexTarget;
     /**
@@ -142,6 +143,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         wrapped().init(interceptingRegistration(context), root);
         EntryStore store = EntryStore.of(wrapped());
         indexWrites.forget();
+        facetWrites.forget();
         indexTarget = UnindexedBatchWrites.of(wrapped()).map(DerivedEntriesStore::intoBatch).orElse(store);
         direct = heldIndexEntries(store);
         if (rebuilds != null) {
@@ -254,31 +256,36 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     /**
      * Index entries held until the commit ({@link IndexWritesInKeyOrder}): nothing reads an index entry on the
-     * writing thread (old keys come from the old row). Facet counters are read back (read-modify-write), so they go
-     * through the store at once.
+     * writing thread (old keys come from the old row). Facet counters are read back (read-modify-write): held at their
+     * latest value ({@link FacetCountersInTransaction}), read from there first, written once at the commit.
      */
     private EntryStore heldIndexEntries(EntryStore store) {
         return new EntryStore() {
             @Override
             public byte[] get(Bytes key) {
-                return store.get(key);
+                return facetWrites.holds(key) ? facetWrites.get(key) : store.get(key);
             }
 
             @Override
             public void put(Bytes key, byte[] value) {
-                if (ViewLayout.isIndexKey(key.get())) {
-                    indexWrites.add(key, value);
-                } else {
-                    store.put(key, value);
-                }
+                hold(key, value);
             }
 
             @Override
             public void delete(Bytes key) {
-                if (ViewLayout.isIndexKey(key.get())) {
-                    indexWrites.add(key, null);
-                } else {
+                hold(key, null);
+            }
+
+            private void hold(Bytes key, byte[] value) {
+                byte[] k = key.get();
+                if (ViewLayout.isIndexKey(k)) {
+                    indexWrites.add(key, value);
+                } else if (ViewLayout.isDerivedKey(k)) {
+                    facetWrites.put(key, value);
+                } else if (value == null) {
                     store.delete(key);
+                } else {
+                    store.put(key, value);
                 }
             }
         };
@@ -308,10 +315,10 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
     }
 
     /**
-     * Writes the transaction's held index entries into it in key order, tells the feed which rows this commit is
-     * about to make readable, commits, then tells it again (also when the commit fails). Kafka Streams commits the
-     * stores after the task's Kafka transaction (and RocksDB makes them readable by committed reads here), so a
-     * listener that reads on the second notice sees nothing a crash could take back; one that keeps answers drops
+     * Writes the transaction's held facet counters and index entries into it in key order, tells the feed which rows
+     * this commit is about to make readable, commits, then tells it again (also when the commit fails). Kafka Streams
+     * commits the stores after the task's Kafka transaction (and RocksDB makes them readable by committed reads here),
+     * so a listener that reads on the second notice sees nothing a crash could take back; one that keeps answers drops
      * them on the first, before any reader can see the change. A commit that wrote restarts the partition's idle time
      * (idle compaction).
      */
@@ -320,6 +327,9 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         boolean wrote = writtenSinceCommit;
         writtenSinceCommit = false;
         try {
+            if (!facetWrites.isEmpty()) {
+                facetWrites.drainTo(indexTarget);
+            }
             List<Bytes> indexKeys = indexWrites.isEmpty() ? List.of() : indexWrites.drainTo(indexTarget);
             commitAndTellFeed(changelogOffsets, indexKeys);
         } finally {
@@ -357,6 +367,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         }
         written = new HashSet<>(); // not committed: a reader would not see them
         indexWrites.forget();
+        facetWrites.forget();
         if (rebuilds != null) {
             rebuilds.unregister(name(), partition, this);
         }
@@ -542,7 +553,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
      */
     @Override
     public long approximateNumUncommittedBytes() {
-        return super.approximateNumUncommittedBytes() + indexWrites.bytes();
+        return super.approximateNumUncommittedBytes() + indexWrites.bytes() + facetWrites.bytes();
     }
 
     private void requireRowKey(Bytes key) {

@@ -1,0 +1,110 @@
+package io.catalogviews.views.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.catalogviews.views.index.EntryStore;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.kafka.common.utils.Bytes;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A transaction's facet counters, held at their latest value: reads see the transaction's own changes, and the
+ * commit leaves the store as the changes written one by one would have, each changed counter written once, in key
+ * order. (That the counters a store commits equal the ones a rebuild derives is checked by the view store contract.)
+ */
+class FacetCountersInTransactionTest {
+
+    private static final long SEED = 20261206L;
+
+    @Test
+    void shouldLeaveTheStoreAsWritesOneByOneWouldWhenCountersChangeSeveralTimes() {
+        Random random = new Random(SEED);
+        for (int round = 0; round < 300; round++) {
+            Map<Bytes, byte[]> oneByOne = new HashMap<>();
+            Map<Bytes, byte[]> held = new HashMap<>();
+            for (int i = 0; i < 4; i++) {
+                Bytes key = randomKey(random);
+                oneByOne.put(key, new byte[] {1});
+                held.put(key, new byte[] {1});
+            }
+            FacetCountersInTransaction counters = new FacetCountersInTransaction();
+            int writes = random.nextInt(200);
+            for (int i = 0; i < writes; i++) {
+                Bytes key = randomKey(random);
+                byte[] read = counters.holds(key) ? counters.get(key) : held.get(key);
+                assertThat(read).as("round %d: counter %s as the transaction left it", round, key)
+                        .isEqualTo(oneByOne.get(key));
+                byte[] value = random.nextInt(4) == 0 ? null : new byte[] {(byte) random.nextInt(256), (byte) i};
+                counters.put(key, value);
+                if (value == null) {
+                    oneByOne.remove(key);
+                } else {
+                    oneByOne.put(key, value);
+                }
+            }
+
+            List<Bytes> written = new ArrayList<>();
+            counters.drainTo(recording(held, written));
+
+            assertThat(held).as("round %d: the store after the commit", round)
+                    .containsExactlyInAnyOrderEntriesOf(oneByOne);
+            assertThat(written).as("round %d: each counter written once, in key order", round)
+                    .doesNotHaveDuplicates()
+                    .isSortedAccordingTo((a, b) -> Arrays.compareUnsigned(a.get(), b.get()));
+            assertThat(counters.isEmpty()).isTrue();
+            assertThat(counters.bytes()).isZero();
+        }
+    }
+
+    @Test
+    void shouldWriteNothingWhenTheHeldCountersAreForgotten() {
+        FacetCountersInTransaction counters = new FacetCountersInTransaction();
+        Bytes key = Bytes.wrap(new byte[] {6, 'a', 0});
+        counters.put(key, new byte[16]);
+        counters.put(key, new byte[16]);
+        assertThat(counters.bytes()).as("one counter: its key and its latest value").isEqualTo(3 + 16);
+
+        counters.forget();
+        Map<Bytes, byte[]> store = new HashMap<>();
+        counters.drainTo(recording(store, new ArrayList<>()));
+
+        assertThat(store).isEmpty();
+        assertThat(counters.holds(key)).isFalse();
+    }
+
+    /** Few distinct keys, bytes above 0x7F included, so that counters are changed several times and order matters. */
+    private static Bytes randomKey(Random random) {
+        byte[] key = new byte[1 + random.nextInt(3)];
+        key[0] = random.nextBoolean() ? (byte) 3 : (byte) 6;
+        for (int i = 1; i < key.length; i++) {
+            key[i] = (byte) (random.nextBoolean() ? random.nextInt(3) : 0x80 + random.nextInt(3));
+        }
+        return Bytes.wrap(key);
+    }
+
+    private static EntryStore recording(Map<Bytes, byte[]> store, List<Bytes> written) {
+        return new EntryStore() {
+            @Override
+            public byte[] get(Bytes key) {
+                return store.get(key);
+            }
+
+            @Override
+            public void put(Bytes key, byte[] value) {
+                written.add(key);
+                store.put(key, value);
+            }
+
+            @Override
+            public void delete(Bytes key) {
+                written.add(key);
+                store.remove(key);
+            }
+        };
+    }
+}
