@@ -5,7 +5,9 @@ import org.apache.kafka.streams.state.KeyValueStore;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Moves one product's index entries and facet counters from its old listing entry to its new one, in one
@@ -46,21 +48,44 @@ public final class IndexWriter {
      * @param next     the entry to index now, or null to remove the product from the scope
      */
     public void replace(String category, String id, ListingEntry old, ListingEntry next) {
-        Map<Bytes, byte[]> before = entries(category, id, old);
-        Map<Bytes, byte[]> after = entries(category, id, next);
-        for (Bytes key : before.keySet()) {
-            if (!after.containsKey(key)) {
-                index.delete(key);
+        // Kind by kind: keys of two kinds never collide (the kind is the key's first byte), so an old key can only
+        // stay as the new key of its own kind. Arrays, not maps: this runs for every change and scope.
+        List<IndexKind> kinds = IndexKind.kinds();
+        Bytes[] oldKeys = keys(kinds, category, id, old);
+        Bytes[] newKeys = keys(kinds, category, id, next);
+        for (int k = 0; k < kinds.size(); k++) {
+            if (oldKeys != null && (newKeys == null || !oldKeys[k].equals(newKeys[k]))) {
+                index.delete(oldKeys[k]);
             }
         }
-        for (Map.Entry<Bytes, byte[]> e : after.entrySet()) {
-            byte[] previous = before.get(e.getKey());
-            if (previous == null || !Arrays.equals(previous, e.getValue())) {
-                index.put(e.getKey(), e.getValue());
+        if (newKeys != null) {
+            byte[] oldPlain = old == null ? null : IndexValue.encode(old);
+            byte[] newPlain = IndexValue.encode(next);
+            byte[] oldServing = null; // encoded once, for the first kind that serves pages
+            byte[] newServing = null;
+            for (int k = 0; k < kinds.size(); k++) {
+                boolean serves = servesPages(kinds.get(k), category);
+                if (serves) {
+                    newServing = newServing == null ? IndexValue.encodeServing(next) : newServing;
+                }
+                byte[] value = serves ? newServing : newPlain;
+                if (oldKeys != null && oldKeys[k].equals(newKeys[k])) {
+                    if (serves) {
+                        oldServing = oldServing == null ? IndexValue.encodeServing(old) : oldServing;
+                    }
+                    if (Arrays.equals(serves ? oldServing : oldPlain, value)) {
+                        continue; // same key, same value: nothing to write
+                    }
+                }
+                index.put(newKeys[k], value);
             }
+        }
+        if (old != null && next != null && Objects.equals(old.brand(), next.brand())
+                && old.inStock() == next.inStock()) {
+            return; // every counter stays as it was (a price patch, a stock change that keeps "in stock")
         }
         String scope = category == null ? "" : category;
-        // Net change per counter first: a price patch leaves every counter as it was and writes none.
+        // Net change per counter first: a move between brands writes each brand's counter once.
         Map<Bytes, long[]> deltas = new HashMap<>(4);
         if (old != null) {
             add(deltas, FacetCounters.totalKey(scope), -1, old.inStock() ? -1 : 0);
@@ -83,23 +108,17 @@ public final class IndexWriter {
         d[1] += inStock;
     }
 
-    private static Map<Bytes, byte[]> entries(String category, String id, ListingEntry e) {
+    /** The key of {@code e} in each of {@code kinds}, in their order; null without an entry. */
+    private static Bytes[] keys(List<IndexKind> kinds, String category, String id, ListingEntry e) {
         if (e == null) {
-            return Map.of();
+            return null;
         }
-        Map<Bytes, byte[]> out = new HashMap<>(32);
-        byte[] plain = IndexValue.encode(e);
-        byte[] serving = null; // encoded once, for the first kind that serves pages
-        for (IndexKind kind : IndexKind.kinds()) {
-            byte[] value = plain;
-            if (servesPages(kind, category)) {
-                serving = serving == null ? IndexValue.encodeServing(e) : serving;
-                value = serving;
-            }
-            byte[] prefix = IndexKeys.prefix(kind, category, e.brand());
-            out.put(IndexKeys.key(prefix, e.sortValue(kind.sort()), id), value);
+        Bytes[] keys = new Bytes[kinds.size()];
+        for (int k = 0; k < keys.length; k++) {
+            IndexKind kind = kinds.get(k);
+            keys[k] = IndexKeys.key(IndexKeys.prefix(kind, category, e.brand()), e.sortValue(kind.sort()), id);
         }
-        return out;
+        return keys;
     }
 
     /**

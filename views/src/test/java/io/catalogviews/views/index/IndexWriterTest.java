@@ -86,6 +86,64 @@ class IndexWriterTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", "phones"})
+    void shouldWriteOnlyTheEntriesThatChangeAndNoCounterWhenAPatchKeepsBrandAndStockState(String scope) {
+        String category = scope.isEmpty() ? null : scope;
+        SplittableRandom r = new SplittableRandom(44L);
+        for (int round = 0; round < 200; round++) {
+            ListingEntry first = randomEntry(r, null);
+            ListingEntry next = randomEntry(r, first);
+            SortedMapStore<Bytes> index = new SortedMapStore<>("index");
+            SortedMapStore<Bytes> facets = new SortedMapStore<>("facets");
+            new IndexWriter(index, facets).replace(category, "p-1", null, first);
+            Map<Bytes, String> before = render(index);
+            List<String> indexWrites = new ArrayList<>();
+            List<String> counterWrites = new ArrayList<>();
+
+            new IndexWriter(recording(index, indexWrites), recording(facets, counterWrites))
+                    .replace(category, "p-1", first, next);
+
+            SortedMapStore<Bytes> fresh = new SortedMapStore<>("fresh");
+            new IndexWriter(fresh, new SortedMapStore<>("fresh-facets")).replace(category, "p-1", null, next);
+            Map<Bytes, String> after = render(fresh);
+            List<String> expected = new ArrayList<>();
+            before.keySet().stream().filter(k -> !after.containsKey(k)).forEach(k -> expected.add("delete " + k));
+            after.forEach((k, v) -> {
+                if (!v.equals(before.get(k))) {
+                    expected.add("put " + k);
+                }
+            });
+            assertThat(indexWrites).as("round %d: index writes of %s -> %s", round, first, next)
+                    .containsExactlyInAnyOrderElementsOf(expected);
+            if (first.brand().equals(next.brand()) && first.inStock() == next.inStock()) {
+                assertThat(counterWrites).as("round %d: counter writes of %s -> %s", round, first, next).isEmpty();
+            }
+        }
+    }
+
+    /** {@code store}, noting each write as "put key" or "delete key". */
+    private static EntryStore recording(SortedMapStore<Bytes> store, List<String> writes) {
+        return new EntryStore() {
+            @Override
+            public byte[] get(Bytes key) {
+                return store.get(key);
+            }
+
+            @Override
+            public void put(Bytes key, byte[] value) {
+                writes.add("put " + key);
+                store.put(key, value);
+            }
+
+            @Override
+            public void delete(Bytes key) {
+                writes.add("delete " + key);
+                store.delete(key);
+            }
+        };
+    }
+
     private static ListingEntry randomEntry(SplittableRandom r, ListingEntry old) {
         long version = old == null ? 1 : old.version() + 1;
         if (old != null && r.nextBoolean()) { // a patch: price or stock, and updatedAt
