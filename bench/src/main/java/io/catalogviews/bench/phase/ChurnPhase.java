@@ -4,6 +4,8 @@ import io.catalogviews.bench.BenchSettings;
 import io.catalogviews.bench.catalog.CatalogModel;
 import io.catalogviews.bench.load.HttpTarget;
 import io.catalogviews.bench.load.LoadResult;
+import io.catalogviews.bench.observe.ChangelogProduced;
+import io.catalogviews.bench.observe.MetricsScrape;
 import io.catalogviews.bench.query.QueryClass;
 import io.catalogviews.bench.query.Workloads;
 import io.catalogviews.bench.results.ChangelogWrites;
@@ -49,9 +51,14 @@ public final class ChurnPhase {
         Map<String, Double> ceilingBefore = ceiling == null ? Map.of() : throughputs(ceiling, concurrency);
         ctx.say("churn: " + s.churnUpdates() + " more price/stock changes");
         Materialization.ChangelogState logsBefore = changelogState(views);
+        Map<String, Long> sentBefore = ChangelogProduced.bytesByTopic(MetricsScrape.of(started.serviceUrl()),
+                s.applicationId());
         MaterializedRuns churn = new TimedWrites(ctx, views, started, model)
                 .publish("churn", s.churnUpdates(), s.runs(), k -> model.nextChange());
-        ChangelogWrites changelog = changelogWrites(logsBefore, changelogState(views), s.churnUpdates());
+        Map<String, Long> sentAfter = ChangelogProduced.bytesByTopic(MetricsScrape.of(started.serviceUrl()),
+                s.applicationId());
+        ChangelogWrites changelog = changelogWrites(logsBefore, changelogState(views), s.churnUpdates(),
+                sent(sentBefore, sentAfter));
         if (changelog != null) {
             ctx.say(String.format(Locale.ROOT, "churn wrote %,d changelog bytes (%.0f per change) and %,d offsets "
                     + "(%.1f per change)", changelog.bytesWritten(), changelog.bytesPerChange(),
@@ -90,17 +97,40 @@ public final class ChurnPhase {
         }
     }
 
+    /**
+     * @param sent what each changelog topic was sent during the churn (producer metrics), or null when not known:
+     *             then the bytes are the growth of the topics' logs
+     */
     static ChangelogWrites changelogWrites(Materialization.ChangelogState before,
-                                           Materialization.ChangelogState after, long changes) {
+                                           Materialization.ChangelogState after, long changes,
+                                           Map<String, Long> sent) {
         if (before == null || after == null || changes <= 0) {
             return null;
         }
         Map<String, Long> byTopic = new java.util.TreeMap<>();
         after.bytes().forEach((topic, bytes) -> byTopic.put(topic, bytes - before.bytes().getOrDefault(topic, 0L)));
-        long bytes = after.totalBytes() - before.totalBytes();
+        long logGrowth = after.totalBytes() - before.totalBytes();
+        long bytes = sent == null ? logGrowth : sent.values().stream().mapToLong(Long::longValue).sum();
         long offsets = after.totalEndOffsets() - before.totalEndOffsets();
         return new ChangelogWrites(changes, before.totalBytes(), after.totalBytes(), bytes, offsets,
-                (double) bytes / changes, (double) offsets / changes, byTopic, ChangelogWrites.NOTE);
+                (double) bytes / changes, (double) offsets / changes, sent == null ? byTopic : sent,
+                ChangelogWrites.NOTE, logGrowth);
+    }
+
+    /** Bytes sent to each topic between two readings; null when either is missing or a counter went down. */
+    static Map<String, Long> sent(Map<String, Long> before, Map<String, Long> after) {
+        if (before == null || after == null) {
+            return null;
+        }
+        Map<String, Long> sent = new java.util.TreeMap<>();
+        for (Map.Entry<String, Long> e : after.entrySet()) {
+            long delta = e.getValue() - before.getOrDefault(e.getKey(), 0L);
+            if (delta < 0) {
+                return null; // a producer was replaced between the readings: its counts started again
+            }
+            sent.put(e.getKey(), delta);
+        }
+        return sent;
     }
 
     /** Median throughput of each class that {@code target} ran at {@code concurrency} before the churn. */

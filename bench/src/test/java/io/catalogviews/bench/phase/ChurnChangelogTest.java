@@ -19,9 +19,10 @@ class ChurnChangelogTest {
                 Map.of("app-products-changelog", 301_000L, "app-category-rows-changelog", 705_000L),
                 Map.of("app-products-changelog", 1_210L, "app-category-rows-changelog", 3_050L));
 
-        ChangelogWrites w = ChurnPhase.changelogWrites(before, after, 1_000);
+        ChangelogWrites w = ChurnPhase.changelogWrites(before, after, 1_000, null);
 
         assertThat(w.bytesWritten()).isEqualTo(1_000_000);
+        assertThat(w.logGrowthBytes()).isEqualTo(1_000_000);
         assertThat(w.bytesPerChange()).isEqualTo(1_000.0);
         assertThat(w.offsetsWritten()).isEqualTo(4_200);
         assertThat(w.offsetsPerChange()).isEqualTo(4.2);
@@ -32,7 +33,32 @@ class ChurnChangelogTest {
     void shouldLeaveTheFigureOutWhenAReadingIsMissing() {
         Materialization.ChangelogState some = new Materialization.ChangelogState(Map.of(), Map.of());
 
-        assertThat(ChurnPhase.changelogWrites(null, some, 10)).isNull();
-        assertThat(ChurnPhase.changelogWrites(some, some, 0)).isNull();
+        assertThat(ChurnPhase.changelogWrites(null, some, 10, null)).isNull();
+        assertThat(ChurnPhase.changelogWrites(some, some, 0, null)).isNull();
+    }
+
+    @Test
+    void shouldCountWhatTheProducersSentWhenTheCleanerShrankTheLogsMeanwhile() {
+        Materialization.ChangelogState before = new Materialization.ChangelogState(
+                Map.of("app-product-view-changelog", 9_000_000L), Map.of("app-product-view-changelog", 100L));
+        Materialization.ChangelogState after = new Materialization.ChangelogState(
+                Map.of("app-product-view-changelog", 7_000_000L), Map.of("app-product-view-changelog", 1_100L));
+        Map<String, Long> sent = ChurnPhase.sent(Map.of("app-product-view-changelog", 500_000L),
+                Map.of("app-product-view-changelog", 650_000L));
+
+        ChangelogWrites w = ChurnPhase.changelogWrites(before, after, 1_000, sent);
+
+        assertThat(w.bytesWritten()).isEqualTo(150_000);
+        assertThat(w.bytesPerChange()).isEqualTo(150.0);
+        assertThat(w.logGrowthBytes()).as("the logs shrank: the cleaner compacted them").isEqualTo(-2_000_000);
+        assertThat(w.bytesWrittenByTopic()).containsExactly(Map.entry("app-product-view-changelog", 150_000L));
+        assertThat(w.offsetsPerChange()).isEqualTo(1.0);
+    }
+
+    @Test
+    void shouldFallBackToTheLogsWhenAProducerStartedCountingAgainBetweenTheReadings() {
+        assertThat(ChurnPhase.sent(Map.of("app-product-view-changelog", 500_000L),
+                Map.of("app-product-view-changelog", 20_000L))).isNull();
+        assertThat(ChurnPhase.sent(null, Map.of("app-product-view-changelog", 20_000L))).isNull();
     }
 }

@@ -356,7 +356,7 @@ class ReportFormatTest {
                 List.of(new MaterializedRuns.Part(10_000, 0.5, 2.0, 5_000)));
         ChangelogWrites changelog = new ChangelogWrites(10_000, 40_000_000, 52_500_000, 12_500_000, 51_000, 1_250,
                 5.1, Map.of("catalog-views-bench-products-changelog", 4_500_000L,
-                "catalog-views-bench-category-rows-changelog", 8_000_000L), ChangelogWrites.NOTE);
+                "catalog-views-bench-category-rows-changelog", 8_000_000L), ChangelogWrites.NOTE, 12_500_000);
         return results(s, broker(), service(), load(true),
                 PostgresIngest.of(25_000, 5.0, PgSchema.BATCH, 10_000.0),
                 postgres(),
