@@ -90,8 +90,8 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
 
     private final RowDerivation derivation;
     /**
-     * Where derived entries go: rows' facet counters into the store, index entries held in {@link #indexWrites} until
-     * the commit writes them into {@link #indexTarget} in key order.
+     * Where derived entries go: index entries held in {@link #indexWrites} and facet counters in {@link #facetWrites}
+     * until the commit writes them into {@link #indexTarget} in key order.
      */
     private EntryStore direct;
     private final IndexWritesInKeyOrder indexWrites = new IndexWritesInKeyOrder();
