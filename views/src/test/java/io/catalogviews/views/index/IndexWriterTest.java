@@ -98,10 +98,11 @@ class IndexWriterTest {
             SortedMapStore<Bytes> facets = new SortedMapStore<>("facets");
             new IndexWriter(index, facets).replace(category, "p-1", null, first);
             Map<Bytes, String> before = render(index);
-            List<String> indexWrites = new ArrayList<>();
-            List<String> counterWrites = new ArrayList<>();
+            List<RecordingEntryStore.Write> indexWrites = new ArrayList<>();
+            List<RecordingEntryStore.Write> counterWrites = new ArrayList<>();
 
-            new IndexWriter(recording(index, indexWrites), recording(facets, counterWrites))
+            new IndexWriter(RecordingEntryStore.recording(EntryStore.of(index), indexWrites),
+                    RecordingEntryStore.recording(EntryStore.of(facets), counterWrites))
                     .replace(category, "p-1", first, next);
 
             SortedMapStore<Bytes> fresh = new SortedMapStore<>("fresh");
@@ -115,33 +116,11 @@ class IndexWriterTest {
                 }
             });
             assertThat(indexWrites).as("round %d: index writes of %s -> %s", round, first, next)
-                    .containsExactlyInAnyOrderElementsOf(expected);
+                    .map(RecordingEntryStore.Write::toString).containsExactlyInAnyOrderElementsOf(expected);
             if (first.brand().equals(next.brand()) && first.inStock() == next.inStock()) {
                 assertThat(counterWrites).as("round %d: counter writes of %s -> %s", round, first, next).isEmpty();
             }
         }
-    }
-
-    /** {@code store}, noting each write as "put key" or "delete key". */
-    private static EntryStore recording(SortedMapStore<Bytes> store, List<String> writes) {
-        return new EntryStore() {
-            @Override
-            public byte[] get(Bytes key) {
-                return store.get(key);
-            }
-
-            @Override
-            public void put(Bytes key, byte[] value) {
-                writes.add("put " + key);
-                store.put(key, value);
-            }
-
-            @Override
-            public void delete(Bytes key) {
-                writes.add("delete " + key);
-                store.delete(key);
-            }
-        };
     }
 
     private static ListingEntry randomEntry(SplittableRandom r, ListingEntry old) {

@@ -2,7 +2,7 @@ package io.catalogviews.views.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.catalogviews.views.index.EntryStore;
+import io.catalogviews.views.index.RecordingEntryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -48,8 +48,9 @@ class FacetCountersInTransactionTest {
                 }
             }
 
-            List<Bytes> written = new ArrayList<>();
-            counters.drainTo(recording(held, written));
+            List<RecordingEntryStore.Write> drained = new ArrayList<>();
+            counters.drainTo(RecordingEntryStore.recording(RecordingEntryStore.over(held), drained));
+            List<Bytes> written = drained.stream().map(RecordingEntryStore.Write::key).toList();
 
             assertThat(held).as("round %d: the store after the commit", round)
                     .containsExactlyInAnyOrderEntriesOf(oneByOne);
@@ -71,7 +72,7 @@ class FacetCountersInTransactionTest {
 
         counters.forget();
         Map<Bytes, byte[]> store = new HashMap<>();
-        counters.drainTo(recording(store, new ArrayList<>()));
+        counters.drainTo(RecordingEntryStore.over(store));
 
         assertThat(store).isEmpty();
         assertThat(counters.holds(key)).isFalse();
@@ -85,26 +86,5 @@ class FacetCountersInTransactionTest {
             key[i] = (byte) (random.nextBoolean() ? random.nextInt(3) : 0x80 + random.nextInt(3));
         }
         return Bytes.wrap(key);
-    }
-
-    private static EntryStore recording(Map<Bytes, byte[]> store, List<Bytes> written) {
-        return new EntryStore() {
-            @Override
-            public byte[] get(Bytes key) {
-                return store.get(key);
-            }
-
-            @Override
-            public void put(Bytes key, byte[] value) {
-                written.add(key);
-                store.put(key, value);
-            }
-
-            @Override
-            public void delete(Bytes key) {
-                written.add(key);
-                store.remove(key);
-            }
-        };
     }
 }

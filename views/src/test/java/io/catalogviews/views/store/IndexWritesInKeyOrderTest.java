@@ -2,7 +2,7 @@ package io.catalogviews.views.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.catalogviews.views.index.EntryStore;
+import io.catalogviews.views.index.RecordingEntryStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -50,7 +50,7 @@ class IndexWritesInKeyOrderTest {
                 loggedOrder.add(key);
             }
 
-            List<Bytes> keys = held.drainTo(recording(inKeyOrder));
+            List<Bytes> keys = held.drainTo(RecordingEntryStore.over(inKeyOrder));
 
             assertThat(inKeyOrder).as("round %d: the store after the commit", round)
                     .containsExactlyInAnyOrderEntriesOf(inArrivalOrder);
@@ -71,7 +71,7 @@ class IndexWritesInKeyOrderTest {
         held.forget();
         Map<Bytes, byte[]> store = new HashMap<>();
 
-        assertThat(held.drainTo(recording(store))).isEmpty();
+        assertThat(held.drainTo(RecordingEntryStore.over(store))).isEmpty();
         assertThat(store).isEmpty();
     }
 
@@ -117,24 +117,5 @@ class IndexWritesInKeyOrderTest {
             key[i] = (byte) (random.nextBoolean() ? random.nextInt(2) : 0x80 + random.nextInt(2));
         }
         return Bytes.wrap(key);
-    }
-
-    private static EntryStore recording(Map<Bytes, byte[]> store) {
-        return new EntryStore() {
-            @Override
-            public byte[] get(Bytes key) {
-                return store.get(key);
-            }
-
-            @Override
-            public void put(Bytes key, byte[] value) {
-                store.put(key, value);
-            }
-
-            @Override
-            public void delete(Bytes key) {
-                store.remove(key);
-            }
-        };
     }
 }
