@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The harness reads {@code GET /metrics} of any deployment it is pointed at ({@code --url}): whatever text comes back,
- * reading the block cache and the stores' sorted runs from it must not fail a run, and what it reports must be a
- * number or nothing.
+ * reading the block cache, the stores' sorted runs and the changelog bytes sent from it must not fail a run, and what
+ * it reports must be a number or nothing.
  */
 class MetricsScrapeFuzzTest {
 
@@ -23,7 +23,8 @@ class MetricsScrapeFuzzTest {
             "catalog_store_sorted_runs", "catalog_idle_compactions_total", "category-listings",
             "kafka_stream_thread_commit_total", "kafka_producer_flush_time_ns_total",
             "kafka_producer_txn_send_offsets_time_ns_total", "kafka_producer_txn_commit_time_ns_total",
-            "thread_id=\"app-StreamThread-1\"", "client_id=\"app-StreamThread-2-producer\"");
+            "thread_id=\"app-StreamThread-1\"", "client_id=\"app-StreamThread-2-producer\"",
+            ChangelogProduced.BYTES, "topic=\"app-product-view-changelog\"", ",topic=\"app-", "-changelog\"");
 
     @Test
     void shouldReportNumbersOrNothingWhenMetricsTextIsArbitrary() {
@@ -46,6 +47,11 @@ class MetricsScrapeFuzzTest {
                     assertThat(runs).as("stores with sorted runs").isNotEmpty().doesNotContainKey(null);
                 }
                 assertNumbersOrNothing(CommitTimes.between(before, after, 1 + random.nextInt(30)));
+                Map<String, Long> sent = ChangelogProduced.bytesByTopic(after, "app");
+                if (sent != null) {
+                    assertThat(sent).as("changelog topics sent to").isNotEmpty().doesNotContainKey(null)
+                            .allSatisfy((topic, bytes) -> assertThat(topic).startsWith("app-").endsWith("-changelog"));
+                }
             }).as("metrics text before:%n%s%nafter:%n%s", beforeText, afterText).doesNotThrowAnyException();
         }
     }
