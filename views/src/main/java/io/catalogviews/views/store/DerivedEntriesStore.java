@@ -263,7 +263,7 @@ final class DerivedEntriesStore extends WrappedStateStore<KeyValueStore<Bytes, b
         return new EntryStore() {
             @Override
             public byte[] get(Bytes key) {
-                return facetWrites.holds(key) ? facetWrites.get(key) : store.get(key);
+                return facetWrites.read(key, store);
             }
 
             @Override

@@ -27,14 +27,15 @@ final class FacetCountersInTransaction {
     private final Map<Bytes, byte[]> latest = new HashMap<>();
     private long bytes;
 
-    /** Whether the transaction changed the counter under {@code key}. */
-    boolean holds(Bytes key) {
-        return latest.containsKey(key);
-    }
-
-    /** The counter's value as the transaction left it, null when it deleted it; only for a {@link #holds held} key. */
-    byte[] get(Bytes key) {
+    /**
+     * The counter under {@code key} as the transaction left it (null when it deleted it), or as {@code committed}
+     * holds it when the transaction did not change it: one hash lookup either way.
+     */
+    byte[] read(Bytes key, EntryStore committed) {
         byte[] value = latest.get(key);
+        if (value == null) {
+            return committed.get(key);
+        }
         return value == DELETED ? null : value;
     }
 

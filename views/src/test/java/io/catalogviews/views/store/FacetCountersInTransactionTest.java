@@ -36,7 +36,7 @@ class FacetCountersInTransactionTest {
             int writes = random.nextInt(200);
             for (int i = 0; i < writes; i++) {
                 Bytes key = randomKey(random);
-                byte[] read = counters.holds(key) ? counters.get(key) : held.get(key);
+                byte[] read = counters.read(key, RecordingEntryStore.over(held));
                 assertThat(read).as("round %d: counter %s as the transaction left it", round, key)
                         .isEqualTo(oneByOne.get(key));
                 byte[] value = random.nextInt(4) == 0 ? null : new byte[] {(byte) random.nextInt(256), (byte) i};
@@ -75,7 +75,9 @@ class FacetCountersInTransactionTest {
         counters.drainTo(RecordingEntryStore.over(store));
 
         assertThat(store).isEmpty();
-        assertThat(counters.holds(key)).isFalse();
+        byte[] committed = {9};
+        assertThat(counters.read(key, RecordingEntryStore.over(Map.of(key, committed))))
+                .as("the counter read after the transaction is forgotten: the committed one").isSameAs(committed);
     }
 
     /** Few distinct keys, bytes above 0x7F included, so that counters are changed several times and order matters. */
