@@ -14,7 +14,6 @@ import java.util.TreeMap;
 public final class ChangelogProduced {
 
     static final String BYTES = "kafka_producer_topic_byte_total";
-    private static final String STREAM_THREAD = "StreamThread-";
     private static final String CHANGELOG = "-changelog";
 
     private ChangelogProduced() {
@@ -30,7 +29,7 @@ public final class ChangelogProduced {
         }
         Map<String, Long> bytes = new TreeMap<>();
         for (PrometheusText.Sample s : metrics.samples()) {
-            if (!s.name().equals(BYTES) || !s.labels().contains(STREAM_THREAD) || !Double.isFinite(s.value())) {
+            if (!s.name().equals(BYTES) || !MetricsScrape.ofStreamThread(s.labels()) || !Double.isFinite(s.value())) {
                 continue;
             }
             String topic = MetricsScrape.label(s.labels(), "topic");

@@ -26,8 +26,6 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
     static final String FLUSH = "kafka_producer_flush_time_ns_total";
     static final String OFFSETS = "kafka_producer_txn_send_offsets_time_ns_total";
     static final String END = "kafka_producer_txn_commit_time_ns_total";
-    /** Kafka Streams names each thread's producer after its thread: other producers of the JVM are left out. */
-    private static final String STREAM_THREAD = "StreamThread-";
 
     /**
      * The commits between {@code before} and {@code after}, taken {@code seconds} apart; null when either reading
@@ -96,7 +94,7 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
     private static int streamThreads(List<PrometheusText.Sample> samples) {
         int threads = 0;
         for (PrometheusText.Sample s : samples) {
-            if (s.name().equals(COMMITS) && s.labels().contains(STREAM_THREAD)) {
+            if (s.name().equals(COMMITS) && MetricsScrape.ofStreamThread(s.labels())) {
                 threads++;
             }
         }
@@ -104,7 +102,7 @@ public record CommitTimes(int threads, double seconds, long commits, double flus
     }
 
     private static double streamSum(List<PrometheusText.Sample> samples, String name) {
-        return PrometheusText.sum(samples, name, labels -> labels.contains(STREAM_THREAD));
+        return PrometheusText.sum(samples, name, MetricsScrape::ofStreamThread);
     }
 
     private static double nanosToMs(double nanos) {

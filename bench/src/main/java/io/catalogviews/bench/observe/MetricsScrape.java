@@ -122,6 +122,14 @@ public record MetricsScrape(List<PrometheusText.Sample> samples, String error) {
         return byStore;
     }
 
+    /**
+     * Whether a sample's raw label text names one of Kafka Streams' stream threads: Streams names each thread's
+     * producer after its thread, so other producers of the JVM are left out.
+     */
+    static boolean ofStreamThread(String labels) {
+        return labels.contains("StreamThread-");
+    }
+
     /** The value of {@code key} in a sample's raw label text ({@code a="x",b="y"}), or null; values hold no quotes. */
     static String label(String labels, String key) {
         // A comma before the text makes the first label look like every other one: one search, no special case.
