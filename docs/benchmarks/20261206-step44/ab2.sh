@@ -8,7 +8,7 @@ args=(--service-classpath $jar --products ${PRODUCTS:-1000000} --updates ${UPDAT
   --jit-warmup 0s --runs 3 --concurrency 16 --output-dir $d/out)
 [ -n "$senv" ] && args+=(--service-env "$senv")
 date +%s > $d/start
-java -jar /tmp/jars/m4/catalog-views-bench.jar "${args[@]}" > $d/console.txt 2>&1
+java -jar ${BENCHJAR:-/tmp/jars/m5/catalog-views-bench.jar} "${args[@]}" > $d/console.txt 2>&1
 echo rc=$? >> $d/console.txt
 date +%s > $d/end
 kill $mon $mon2

@@ -3,7 +3,7 @@
 import os, sys, time
 out=open(sys.argv[1],'w'); console=sys.argv[2]; hz=os.sysconf('SC_CLK_TCK'); prev={}
 def grp(c):
-    if 'StreamThread' in c or 'StreamThr' in c: return 'stream'
+    if 'StreamThread' in c or 'StreamThr' in c or c.startswith('catalog-views'): return 'stream'
     if c.startswith('rocksdb:low'): return 'low'
     if c.startswith('rocksdb:high'): return 'high'
     return 'other'
