@@ -2,7 +2,9 @@ package io.catalogviews.views.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.catalogviews.views.index.EntryStore;
 import io.catalogviews.views.index.RecordingEntryStore;
+import io.catalogviews.views.index.SortedMapStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +28,7 @@ class FacetCountersInTransactionTest {
         Random random = new Random(SEED);
         for (int round = 0; round < 300; round++) {
             Map<Bytes, byte[]> oneByOne = new HashMap<>();
-            Map<Bytes, byte[]> held = new HashMap<>();
+            SortedMapStore<Bytes> held = new SortedMapStore<>("counters");
             for (int i = 0; i < 4; i++) {
                 Bytes key = randomKey(random);
                 oneByOne.put(key, new byte[] {1});
@@ -36,7 +38,7 @@ class FacetCountersInTransactionTest {
             int writes = random.nextInt(200);
             for (int i = 0; i < writes; i++) {
                 Bytes key = randomKey(random);
-                byte[] read = counters.read(key, RecordingEntryStore.over(held));
+                byte[] read = counters.read(key, EntryStore.of(held));
                 assertThat(read).as("round %d: counter %s as the transaction left it", round, key)
                         .isEqualTo(oneByOne.get(key));
                 byte[] value = random.nextInt(4) == 0 ? null : new byte[] {(byte) random.nextInt(256), (byte) i};
@@ -49,10 +51,10 @@ class FacetCountersInTransactionTest {
             }
 
             List<RecordingEntryStore.Write> drained = new ArrayList<>();
-            counters.drainTo(RecordingEntryStore.recording(RecordingEntryStore.over(held), drained));
+            counters.drainTo(RecordingEntryStore.recording(EntryStore.of(held), drained));
             List<Bytes> written = drained.stream().map(RecordingEntryStore.Write::key).toList();
 
-            assertThat(held).as("round %d: the store after the commit", round)
+            assertThat(held.contents()).as("round %d: the store after the commit", round)
                     .containsExactlyInAnyOrderEntriesOf(oneByOne);
             assertThat(written).as("round %d: each counter written once, in key order", round)
                     .doesNotHaveDuplicates()
@@ -71,12 +73,13 @@ class FacetCountersInTransactionTest {
         assertThat(counters.bytes()).as("one counter: its key and its latest value").isEqualTo(3 + 16);
 
         counters.forget();
-        Map<Bytes, byte[]> store = new HashMap<>();
-        counters.drainTo(RecordingEntryStore.over(store));
+        SortedMapStore<Bytes> store = new SortedMapStore<>("counters");
+        counters.drainTo(EntryStore.of(store));
 
-        assertThat(store).isEmpty();
+        assertThat(store.contents()).isEmpty();
         byte[] committed = {9};
-        assertThat(counters.read(key, RecordingEntryStore.over(Map.of(key, committed))))
+        store.put(key, committed);
+        assertThat(counters.read(key, EntryStore.of(store)))
                 .as("the counter read after the transaction is forgotten: the committed one").isSameAs(committed);
     }
 

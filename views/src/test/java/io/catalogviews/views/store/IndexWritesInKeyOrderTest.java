@@ -2,7 +2,8 @@ package io.catalogviews.views.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.catalogviews.views.index.RecordingEntryStore;
+import io.catalogviews.views.index.EntryStore;
+import io.catalogviews.views.index.SortedMapStore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -26,7 +27,7 @@ class IndexWritesInKeyOrderTest {
         Random random = new Random(SEED);
         for (int round = 0; round < 500; round++) {
             Map<Bytes, byte[]> inArrivalOrder = new HashMap<>();
-            Map<Bytes, byte[]> inKeyOrder = new HashMap<>();
+            SortedMapStore<Bytes> inKeyOrder = new SortedMapStore<>("index");
             // Keys the store holds before the transaction, written in both stores.
             for (int i = 0; i < 5; i++) {
                 Bytes key = randomKey(random);
@@ -50,9 +51,9 @@ class IndexWritesInKeyOrderTest {
                 loggedOrder.add(key);
             }
 
-            List<Bytes> keys = held.drainTo(RecordingEntryStore.over(inKeyOrder));
+            List<Bytes> keys = held.drainTo(EntryStore.of(inKeyOrder));
 
-            assertThat(inKeyOrder).as("round %d: the store after the commit", round)
+            assertThat(inKeyOrder.contents()).as("round %d: the store after the commit", round)
                     .containsExactlyInAnyOrderEntriesOf(inArrivalOrder);
             assertThat(keys).as("round %d: the keys told to the feed", round)
                     .containsExactlyElementsOf(loggedOrder.stream().distinct()
@@ -69,10 +70,10 @@ class IndexWritesInKeyOrderTest {
         assertThat(held.bytes()).isEqualTo(5);
 
         held.forget();
-        Map<Bytes, byte[]> store = new HashMap<>();
+        SortedMapStore<Bytes> store = new SortedMapStore<>("index");
 
-        assertThat(held.drainTo(RecordingEntryStore.over(store))).isEmpty();
-        assertThat(store).isEmpty();
+        assertThat(held.drainTo(EntryStore.of(store))).isEmpty();
+        assertThat(store.contents()).isEmpty();
     }
 
     /**
